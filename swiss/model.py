@@ -1,0 +1,171 @@
+"""Plain, frozen inputs and outputs of the engine.
+
+Scores are exact (`fractions.Fraction`); nothing here is ever a float.
+Pairing numbers (TPN) are the players' ids everywhere: in history records,
+absences, forbidden pairs and boards.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+
+class Colour(enum.Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Code(enum.Enum):
+    """TRF result codes: one round of one player (trf.md section 3)."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    WIN_UNRATED = "W"
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAB = "U"
+    HALF_BYE = "H"
+    FULL_BYE = "F"
+    ZERO_BYE = "Z"
+
+    @property
+    def played(self) -> bool:
+        """A game took place over the board (it counts for C1 and colours)."""
+        return self in _PLAYED
+
+    @property
+    def has_opponent(self) -> bool:
+        """An opponent was paired, whether or not the game was played."""
+        return self in _PLAYED or self in (Code.FORFEIT_WIN, Code.FORFEIT_LOSS)
+
+
+_PLAYED = frozenset(
+    {Code.WIN, Code.DRAW, Code.LOSS, Code.WIN_UNRATED, Code.DRAW_UNRATED, Code.LOSS_UNRATED}
+)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per outcome (TRF 162 / XXS). Defaults are the FIDE 1 - 1/2 - 0."""
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pab: Fraction = Fraction(1)
+    half_bye: Fraction = Fraction(1, 2)
+    full_bye: Fraction = Fraction(1)
+    zero_bye: Fraction = Fraction(0)
+
+    def points(self, code: Code) -> Fraction:
+        return {
+            Code.WIN: self.win,
+            Code.WIN_UNRATED: self.win,
+            Code.DRAW: self.draw,
+            Code.DRAW_UNRATED: self.draw,
+            Code.LOSS: self.loss,
+            Code.LOSS_UNRATED: self.loss,
+            Code.FORFEIT_WIN: self.forfeit_win,
+            Code.FORFEIT_LOSS: self.forfeit_loss,
+            Code.PAB: self.pab,
+            Code.HALF_BYE: self.half_bye,
+            Code.FULL_BYE: self.full_bye,
+            Code.ZERO_BYE: self.zero_bye,
+        }[code]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One player's round: opponent and colour (None for byes) and the result code."""
+
+    opponent: int | None
+    colour: Colour | None
+    code: Code
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant with their pairing number for the round being paired."""
+
+    number: int
+    name: str = ""
+    rating: int = 0
+    history: tuple[RoundResult, ...] = ()
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+
+
+class Acceleration(enum.Enum):
+    NONE = "none"
+    BAKU = "baku"
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    """Everything the engine needs to pair the next round.
+
+    `absences` holds the pre-arranged byes (H, F or Z) of the round being paired.
+    `virtual_points` gives per player, per round (index 0 is round 1), the
+    acceleration points; when it is empty and `acceleration` is BAKU the engine
+    derives them (see `swiss.acceleration`).
+    `forbidden` holds pairs (lower number first) that must never meet.
+    """
+
+    players: tuple[Player, ...]
+    total_rounds: int
+    initial_colour: Colour | None = None
+    scoring: Scoring = field(default_factory=Scoring)
+    absences: Mapping[int, Code] = field(default_factory=dict)
+    virtual_points: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    forbidden: frozenset[tuple[int, int]] = frozenset()
+    acceleration: Acceleration = Acceleration.NONE
+    name: str = ""
+
+    @property
+    def rounds_played(self) -> int:
+        return max((len(p.history) for p in self.players), default=0)
+
+    @property
+    def round_to_pair(self) -> int:
+        return self.rounds_played + 1
+
+
+@dataclass(frozen=True)
+class Board:
+    """White and Black by pairing number; black is None for the pairing-allocated bye."""
+
+    white: int
+    black: int | None
+
+
+@dataclass(frozen=True)
+class Pairing:
+    boards: tuple[Board, ...]
+
+
+class PairingError(Exception):
+    """No legal pairing exists; the message says why, in an arbiter's words."""
+
+
+class TrfError(ValueError):
+    """A malformed TRF file: where it is wrong and what was expected."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message

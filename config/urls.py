@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import path
+from django.views.generic import RedirectView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # Until the public pages exist (issue 5), the admin is the only page worth landing on.
+    path("", RedirectView.as_view(url="/admin/", permanent=False)),
+]

@@ -1,0 +1,179 @@
+"""The admin: configuration for corrections, with every change written to the audit trail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db import models, transaction
+from django.http import HttpRequest
+
+from .models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
+from .models.audit import snapshot
+
+Action = AuditRecord.Action
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Records who changed what, with the row before and after, for every save and delete."""
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        # The change view builds its form from the stored row, so this is the state before the edit.
+        if obj is not None:
+            obj._audit_before = snapshot(obj)
+        return super().get_form(request, obj, change, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if change and not hasattr(obj, "_audit_before"):  # list_editable saves skip get_form
+            obj._audit_before = snapshot(type(obj).objects.get(pk=obj.pk))
+        super().save_model(request, obj, form, change)
+
+    @transaction.atomic
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # Many-to-many values are saved here, so the record waits until they are final.
+        super().save_related(request, form, formsets, change)
+        obj = form.instance
+        before = getattr(obj, "_audit_before", None) if change else None
+        AuditRecord.record(
+            request.user, Action.CHANGE if change else Action.CREATE, obj, before, snapshot(obj)
+        )
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        befores = {obj.pk: snapshot(obj) for obj in formset.get_queryset()}
+        super().save_formset(request, form, formset, change)
+        for obj in formset.new_objects:
+            AuditRecord.record(request.user, Action.CREATE, obj, None, snapshot(obj))
+        for obj, _fields in formset.changed_objects:
+            AuditRecord.record(request.user, Action.CHANGE, obj, befores.get(obj.pk), snapshot(obj))
+        for obj in formset.deleted_objects:
+            AuditRecord.record(request.user, Action.DELETE, obj, befores.get(obj.pk), None)
+
+    @transaction.atomic
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
+        super().delete_model(request, obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request: HttpRequest, queryset: models.QuerySet[Any]) -> None:
+        for obj in queryset:
+            AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
+        super().delete_queryset(request, queryset)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(AuditedAdmin):
+    list_display = ["name", "slug", "start_date", "kind", "pairing_system", "total_rounds", "state"]
+    list_filter = ["state", "kind", "pairing_system", "acceleration"]
+    search_fields = ["name", "slug", "place"]
+    prepopulated_fields = {"slug": ["name"]}
+    raw_id_fields = ["chief_arbiter"]
+    filter_horizontal = ["deputy_arbiters"]
+    date_hierarchy = "start_date"
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "place", "start_date", "end_date", "state"]}),
+        ("Arbiters", {"fields": ["chief_arbiter", "deputy_arbiters"]}),
+        (
+            "Rules",
+            {
+                "fields": [
+                    "kind",
+                    "pairing_system",
+                    "acceleration",
+                    "total_rounds",
+                    "initial_colour",
+                    "tiebreaks",
+                ]
+            },
+        ),
+        (
+            "Scoring",
+            {
+                "fields": [
+                    ("points_win", "points_draw", "points_loss"),
+                    ("points_forfeit_win", "points_forfeit_loss"),
+                    ("points_pab", "points_half_bye", "points_full_bye", "points_zero_bye"),
+                    ("match_points_win", "match_points_draw", "match_points_loss"),
+                ]
+            },
+        ),
+    ]
+
+
+@admin.register(Team)
+class TeamAdmin(AuditedAdmin):
+    list_display = ["name", "tournament", "pairing_number", "federation"]
+    list_filter = ["tournament"]
+    list_select_related = ["tournament"]
+    search_fields = ["name", "federation"]
+
+
+@admin.register(Entrant)
+class EntrantAdmin(AuditedAdmin):
+    list_display = [
+        "name",
+        "tournament",
+        "pairing_number",
+        "title",
+        "fide_rating",
+        "federation",
+        "club",
+        "team",
+    ]
+    list_filter = ["tournament", "title", "federation", "sex"]
+    list_select_related = ["tournament", "team"]
+    search_fields = ["name", "fide_id", "national_id", "club"]
+    raw_id_fields = ["team"]
+
+
+class BoardInline(admin.TabularInline):
+    model = Board
+    fields = ["number", "result"]
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(AuditedAdmin):
+    list_display = ["__str__", "number", "state", "published_by", "published_at"]
+    list_filter = ["state", "tournament"]
+    list_select_related = ["tournament", "published_by"]
+    search_fields = ["tournament__name"]
+    raw_id_fields = ["published_by"]
+    inlines = [BoardInline]
+
+
+@admin.register(Board)
+class BoardAdmin(AuditedAdmin):
+    list_display = ["__str__", "number", "result"]
+    list_filter = ["result", "round__state", "round__tournament"]
+    list_select_related = ["round__tournament"]
+    search_fields = ["round__tournament__name", "seats__entrant__name"]
+    raw_id_fields = ["round"]
+
+
+@admin.register(Seat)
+class SeatAdmin(AuditedAdmin):
+    list_display = ["entrant", "round", "pairing_number", "board_number", "colour", "absence"]
+    list_filter = ["absence", "colour", "round__tournament"]
+    list_select_related = ["entrant", "round__tournament"]
+    search_fields = ["entrant__name", "round__tournament__name"]
+    raw_id_fields = ["round", "entrant"]
+
+
+@admin.register(AuditRecord)
+class AuditRecordAdmin(admin.ModelAdmin):
+    """Read-only: the trail is evidence, not something to correct."""
+
+    list_display = ["at", "user", "action", "object_type", "object_repr", "tournament"]
+    list_filter = ["action", "object_type", "tournament"]
+    list_select_related = ["user", "tournament"]
+    search_fields = ["object_repr", "object_id", "user__username"]
+    date_hierarchy = "at"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

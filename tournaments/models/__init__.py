@@ -1,0 +1,8 @@
+"""The tournament data model; each module holds one part of it."""
+
+from .audit import AuditRecord
+from .entrant import Entrant, Team
+from .round import Board, Round, Seat
+from .tournament import Tournament
+
+__all__ = ["AuditRecord", "Board", "Entrant", "Round", "Seat", "Team", "Tournament"]

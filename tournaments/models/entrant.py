@@ -1,0 +1,137 @@
+"""Who plays: entrants (players) and, in team events, teams with their lineups."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from .round import Seat
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=200)
+    federation = models.CharField(max_length=3, blank=True)
+    pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "pairing_number", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique_in_tournament"),
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], name="team_pairing_number_unique_in_tournament"
+            ),
+            models.CheckConstraint(condition=Q(pairing_number__gte=1), name="team_pairing_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def lineup(self) -> models.QuerySet[Entrant]:
+        """The team's players in board order."""
+        return self.players.order_by("board_order")
+
+
+class Entrant(models.Model):
+    """A player in one tournament.
+
+    `pairing_number` is the current number (TPN). Each round keeps the number it was
+    paired with on the player's seat, so late entries and renumbering leave history intact.
+    """
+
+    class Title(models.TextChoices):
+        # Ordered as in C.04.2 Art. 2.2, which ranks titles after strength.
+        GM = "GM"
+        IM = "IM"
+        WGM = "WGM"
+        FM = "FM"
+        WIM = "WIM"
+        CM = "CM"
+        WFM = "WFM"
+        WCM = "WCM"
+
+    class Sex(models.TextChoices):
+        MALE = "m", "Male"
+        FEMALE = "w", "Female"
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="entrants"
+    )
+    name = models.CharField(max_length=200, help_text="Surname, Given names")
+    fide_id = models.CharField("FIDE id", max_length=12, blank=True)
+    national_id = models.CharField("national id", max_length=20, blank=True)
+    fide_rating = models.PositiveSmallIntegerField("FIDE rating", null=True, blank=True)
+    national_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    title = models.CharField(max_length=3, choices=Title.choices, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    club = models.CharField(max_length=200, blank=True)
+    pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, related_name="players", null=True, blank=True)
+    board_order = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "pairing_number", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], name="entrant_pairing_number_unique_in_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "fide_id"],
+                condition=~Q(fide_id=""),
+                name="entrant_fide_id_unique_in_tournament",
+            ),
+            models.CheckConstraint(
+                condition=Q(pairing_number__gte=1), name="entrant_pairing_number_positive"
+            ),
+            models.UniqueConstraint(
+                fields=["team", "board_order"], name="entrant_board_order_unique_in_team"
+            ),
+            models.CheckConstraint(
+                condition=Q(team__isnull=True, board_order__isnull=True)
+                | Q(team__isnull=False, board_order__isnull=False, board_order__gte=1),
+                name="entrant_team_member_has_board_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.team_id is not None and self.team.tournament_id != self.tournament_id:
+            raise ValidationError({"team": "The team belongs to another tournament."})
+
+    @property
+    def rating(self) -> int:
+        """The rating used for pairing: FIDE first, then national, else 0 (unrated)."""
+        return self.fide_rating or self.national_rating or 0
+
+    def score_after(self, round_number: int) -> Decimal:
+        """Points after the given round, from recorded results and absences."""
+        return self.tournament.scores_after(round_number).get(self.pk, Decimal(0))
+
+    @property
+    def withdrawn_from(self) -> int | None:
+        """The first round from which the entrant is withdrawn, or None."""
+        return self.seats.filter(absence=Seat.Absence.WITHDRAWN).aggregate(first=models.Min("round__number"))[
+            "first"
+        ]
+
+    def request_absence(self, round_number: int, kind: str) -> Seat:
+        """Record a requested bye for a round that is still a draft and not yet paired for this entrant."""
+        rnd = self.tournament.rounds.get(number=round_number)
+        if rnd.state != rnd.State.DRAFT:
+            raise ValidationError(f"Round {round_number} is already published.")
+        if rnd.seats.filter(entrant=self, board_number__isnull=False).exists():
+            raise ValidationError(f"{self} is already paired in round {round_number}.")
+        seat, _ = Seat.objects.update_or_create(round=rnd, entrant=self, defaults={"absence": kind})
+        return seat
+
+    def withdraw(self, from_round: int) -> None:
+        """Withdraw from `from_round` on: every later round gets a 'withdrawn' seat."""
+        for rnd in self.tournament.rounds.filter(number__gte=from_round):
+            self.request_absence(rnd.number, Seat.Absence.WITHDRAWN)

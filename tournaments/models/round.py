@@ -1,0 +1,254 @@
+"""Rounds, their boards and seats: one seat per entrant per round, on a board or absent.
+
+The seat table is what lets the database itself refuse the impossible: an entrant
+on two boards of a round, paired while absent, or two entrants with one pairing number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    from .entrant import Entrant
+    from .tournament import Tournament
+
+
+class Colour(models.TextChoices):
+    WHITE = "w", "White"
+    BLACK = "b", "Black"
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        COMPLETE = "complete", "Complete"
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.DRAFT)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="round_number_unique_in_tournament"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(state="draft") | Q(published_at__isnull=False), name="round_published_has_time"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – round {self.number}"
+
+    @property
+    def is_paired(self) -> bool:
+        return self.boards.exists()
+
+    @transaction.atomic
+    def store_draft(self, pairs: Iterable[tuple[Entrant, Entrant | None]]) -> None:
+        """Replace this draft round's boards with `pairs` (white, black; black None for the PAB).
+
+        Boards are numbered in the given order; seats keep each entrant's current pairing number.
+        """
+        if self.state != self.State.DRAFT:
+            raise ValidationError(
+                f"Round {self.number} is {self.get_state_display().lower()}; only drafts change."
+            )
+        self.boards.all().delete()
+        for number, (white, black) in enumerate(pairs, start=1):
+            Board.objects.create(round=self, number=number)
+            for entrant, colour in ((white, Seat.Colour.WHITE), (black, Seat.Colour.BLACK)):
+                if entrant is not None:
+                    Seat.objects.create(
+                        round=self,
+                        entrant=entrant,
+                        pairing_number=entrant.pairing_number,
+                        board_number=number,
+                        colour=colour,
+                    )
+
+    def publish(self, user: object) -> None:
+        """Make a drafted round visible to players; it can no longer be re-paired."""
+        if self.state != self.State.DRAFT:
+            raise ValidationError(f"Round {self.number} is already published.")
+        if not self.is_paired:
+            raise ValidationError(f"Round {self.number} has no boards to publish.")
+        self.state = self.State.PUBLISHED
+        self.published_by = user  # type: ignore[assignment]
+        self.published_at = timezone.now()
+        self.save(update_fields=["state", "published_by", "published_at"])
+
+    def complete(self) -> None:
+        """Close a published round once every game has a result."""
+        if self.state != self.State.PUBLISHED:
+            raise ValidationError(f"Round {self.number} is not published.")
+        if any(
+            board.result == Board.Result.NOT_PLAYED and not board.is_bye for board in self.boards_with_seats()
+        ):
+            raise ValidationError(f"Round {self.number} still has games without a result.")
+        self.state = self.State.COMPLETE
+        self.save(update_fields=["state"])
+
+    def boards_with_seats(self) -> models.QuerySet[Board]:
+        """The boards in order, with white and black loaded in one extra query."""
+        return self.boards.order_by("number").prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("entrant"))
+        )
+
+
+class Board(models.Model):
+    class Result(models.TextChoices):
+        NOT_PLAYED = "", "not yet played"
+        WHITE_WINS = "1-0", "1–0"
+        DRAW = "1/2", "½–½"
+        BLACK_WINS = "0-1", "0–1"
+        BLACK_FORFEITS = "+-", "+ – (Black forfeits)"
+        WHITE_FORFEITS = "-+", "– + (White forfeits)"
+        DOUBLE_FORFEIT = "--", "– – (double forfeit)"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="board_number_unique_in_round"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – board {self.number}"
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.round.tournament
+
+    def _seat(self, colour: str) -> Seat | None:
+        return next((seat for seat in self.seats.all() if seat.colour == colour), None)
+
+    @property
+    def white(self) -> Entrant | None:
+        seat = self._seat(Seat.Colour.WHITE)
+        return seat.entrant if seat else None
+
+    @property
+    def black(self) -> Entrant | None:
+        """None on the pairing-allocated bye."""
+        seat = self._seat(Seat.Colour.BLACK)
+        return seat.entrant if seat else None
+
+    @property
+    def is_bye(self) -> bool:
+        return self._seat(Seat.Colour.BLACK) is None
+
+
+# Per result, the Tournament scoring fields that give White's and Black's points.
+RESULT_POINTS = {
+    Board.Result.WHITE_WINS: ("points_win", "points_loss"),
+    Board.Result.DRAW: ("points_draw", "points_draw"),
+    Board.Result.BLACK_WINS: ("points_loss", "points_win"),
+    Board.Result.BLACK_FORFEITS: ("points_forfeit_win", "points_forfeit_loss"),
+    Board.Result.WHITE_FORFEITS: ("points_forfeit_loss", "points_forfeit_win"),
+    Board.Result.DOUBLE_FORFEIT: ("points_forfeit_loss", "points_forfeit_loss"),
+}
+
+
+class Seat(models.Model):
+    """One entrant in one round: either on a board (with a colour) or absent (with a kind).
+
+    A player's seat for a future round can exist before the round is paired, to record
+    a requested bye or a withdrawal; the pairing then cannot place them on a board.
+    """
+
+    Colour = Colour
+
+    class Absence(models.TextChoices):
+        HALF_BYE = "half-bye", "Half-point bye (requested)"
+        ZERO_BYE = "zero-bye", "Zero-point bye (requested)"
+        FULL_BYE = "full-bye", "Full-point bye"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="seats")
+    pairing_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The entrant's pairing number in this round."
+    )
+    board_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    colour = models.CharField(max_length=1, choices=Colour.choices, blank=True)
+    absence = models.CharField(max_length=10, choices=Absence.choices, blank=True)
+    # The board shares this seat's round column, so a seat can never sit on another round's board.
+    board = models.ForeignObject(
+        Board,
+        on_delete=models.CASCADE,
+        from_fields=["round", "board_number"],
+        to_fields=["round", "number"],
+        related_name="seats",
+        null=True,
+    )
+
+    class Meta:
+        ordering = ["round", "board_number", "colour"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="seat_one_per_entrant_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "pairing_number"], name="seat_pairing_number_unique_in_round"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "board_number", "colour"], name="seat_one_colour_per_board"
+            ),
+            models.CheckConstraint(
+                condition=Q(board_number__isnull=False, colour__in=["w", "b"], absence="")
+                | (Q(board_number__isnull=True, colour="") & ~Q(absence="")),
+                name="seat_on_board_or_absent",
+            ),
+            models.CheckConstraint(
+                condition=Q(board_number__isnull=True) | Q(pairing_number__isnull=False),
+                name="seat_on_board_has_pairing_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = (
+            f"board {self.board_number} {self.get_colour_display()}" if self.board_number else self.absence
+        )
+        return f"{self.entrant} in round {self.round.number}: {where}"
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.round.tournament
+
+    def clean(self) -> None:
+        if self.round.tournament_id != self.entrant.tournament_id:
+            raise ValidationError("The entrant plays in another tournament.")
+
+    def points(self, tournament: Tournament, opponent_present: bool, result: str) -> Decimal:
+        """This seat's points under the tournament's scoring, given its board's result."""
+        if self.absence:
+            field = {
+                self.Absence.HALF_BYE: "points_half_bye",
+                self.Absence.FULL_BYE: "points_full_bye",
+                self.Absence.ZERO_BYE: "points_zero_bye",
+            }.get(self.Absence(self.absence))
+            return getattr(tournament, field) if field else Decimal(0)
+        if not opponent_present:
+            return tournament.points_pab
+        fields = RESULT_POINTS.get(Board.Result(result))
+        if fields is None:
+            return Decimal(0)
+        return getattr(tournament, fields[0] if self.colour == self.Colour.WHITE else fields[1])

@@ -1,0 +1,150 @@
+"""The tournament: its facts, its rules (pairing system, scoring, tie-breaks) and its state."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from .round import Colour, Round, Seat
+
+# Tie-break codes of FIDE C.07 (tiebreaks.md section 2), optionally with a cut or modifier: "BH-C1", "KS/L+1".
+# Team events add match-point and game-point variants (tiebreaks.md section 4).
+TIEBREAK_CODES = (
+    *("DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "AOB", "FB", "SB", "KS"),
+    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"),
+    *("MP", "GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "MPvGP", "EDE", "TBR", "BBE", "SSSC"),
+)
+_TIEBREAK = re.compile(rf"^(?:{'|'.join(TIEBREAK_CODES)})(?::MP|:GP)?(?:-[CM][12])?(?:/[A-Z][+-]?\d*)*$")
+
+
+def validate_tiebreaks(value: object) -> None:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise ValidationError("Tie-breaks must be a list of codes such as BH-C1, BH, SB.")
+    unknown = [code for code in value if not _TIEBREAK.match(code)]
+    if unknown:
+        raise ValidationError(f"Unknown tie-break code(s): {', '.join(unknown)}.")
+    if len(set(value)) != len(value):
+        raise ValidationError("A tie-break may appear only once.")
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        INDIVIDUAL = "individual", "Individual"
+        TEAM = "team", "Team"
+
+    class PairingSystem(models.TextChoices):
+        # US Chess and the C.04.6 team Swiss join this list when the engine supports them.
+        DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
+
+    class Acceleration(models.TextChoices):
+        NONE = "none", "None"
+        BAKU = "baku", "Baku (C.04.5.1)"
+
+    Colour = Colour
+
+    class State(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/<slug>/.")
+    place = models.CharField(max_length=200, blank=True)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    chief_arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chief_of", null=True, blank=True
+    )
+    deputy_arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="deputy_of", blank=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.INDIVIDUAL)
+    pairing_system = models.CharField(
+        max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
+    )
+    acceleration = models.CharField(max_length=12, choices=Acceleration.choices, default=Acceleration.NONE)
+    total_rounds = models.PositiveSmallIntegerField(
+        "number of rounds", help_text="Declared before the start (C.04.1 Art. 1)."
+    )
+
+    # Points are exact decimals (never floats); the engine receives them as Fractions.
+    points_win = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("1"))
+    points_draw = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0.5"))
+    points_loss = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0"))
+    points_forfeit_win = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("1"))
+    points_forfeit_loss = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0"))
+    points_pab = models.DecimalField(
+        "points for the pairing-allocated bye", max_digits=3, decimal_places=1, default=Decimal("1")
+    )
+    points_half_bye = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0.5"))
+    points_full_bye = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("1"))
+    points_zero_bye = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0"))
+    match_points_win = models.PositiveSmallIntegerField(default=2, help_text="Team events only.")
+    match_points_draw = models.PositiveSmallIntegerField(default=1, help_text="Team events only.")
+    match_points_loss = models.PositiveSmallIntegerField(default=0, help_text="Team events only.")
+
+    initial_colour = models.CharField(
+        "initial-colour lot",
+        max_length=1,
+        choices=Colour.choices,
+        blank=True,
+        help_text="Drawn by lot before round 1; blank until drawn.",
+    )
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_tiebreaks],
+        help_text="Ordered codes, e.g. BH-C1, BH, SB.",
+    )
+    state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(total_rounds__gte=1), name="tournament_has_rounds"),
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")), name="tournament_dates_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        self.ensure_rounds()
+
+    def ensure_rounds(self) -> None:
+        """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""
+        existing = set(self.rounds.values_list("number", flat=True))
+        Round.objects.bulk_create(
+            Round(tournament=self, number=n) for n in range(1, self.total_rounds + 1) if n not in existing
+        )
+
+    def is_arbiter(self, user: object) -> bool:
+        """True for the chief arbiter, a deputy, or a superuser."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if getattr(user, "is_superuser", False) or self.chief_arbiter_id == getattr(user, "pk", None):
+            return True
+        return self.deputy_arbiters.filter(pk=getattr(user, "pk", None)).exists()
+
+    def scores_after(self, round_number: int) -> dict[int, Decimal]:
+        """Every entrant's points (by entrant id) after the given round; drafts do not count."""
+        seats = list(
+            Seat.objects.filter(round__tournament=self, round__number__lte=round_number)
+            .exclude(round__state=Round.State.DRAFT)
+            .select_related("board")
+        )
+        players_on_board = Counter((seat.round_id, seat.board_number) for seat in seats if seat.board_number)
+        scores: dict[int, Decimal] = defaultdict(Decimal)
+        for seat in seats:
+            has_opponent = players_on_board[(seat.round_id, seat.board_number)] == 2
+            result = seat.board.result if seat.board_number else ""
+            scores[seat.entrant_id] += seat.points(self, has_opponent, result)
+        return dict(scores)

@@ -1,0 +1,102 @@
+"""Virtual points for accelerated pairings.
+
+FIDE's only approved method is the Baku Acceleration Method ("FIDE-approved
+Accelerated Systems", 2026 text, articles 1.1-1.5; numbered C.04.5.1 on the
+SPP site and C.04.7 in the 2026 Handbook).  Virtual points are represented
+explicitly, per player and per round (index 0 is round 1), so that TRF `250`
+records, JaVaFo `XXA` lines and arbiter overrides all share one shape and
+Baku is just one generator of them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+
+from swiss.model import Acceleration, TournamentState
+
+
+def baku_last_ga_number(players: int) -> int:
+    """Baku 1.2: GA is the first half of the field rounded up to an even number.
+
+    The result, 2 * ceil(N / 4), is also the pairing number of the last GA
+    participant before any late entry.
+    """
+    return 2 * math.ceil(players / 4)
+
+
+def baku_schedule(total_rounds: int, win: Fraction) -> tuple[Fraction, ...]:
+    """Baku 1.4: a GA participant's virtual points in each accelerated round.
+
+    The first A = ceil(R / 2) rounds are accelerated; the first ceil(A / 2) of
+    them carry the points for a win, the rest half of that, and later rounds
+    none (so they are left out of the tuple).
+    """
+    accelerated = math.ceil(total_rounds / 2)
+    full = math.ceil(accelerated / 2)
+    return (win,) * full + (win / 2,) * (accelerated - full)
+
+
+def check_baku_premise(state: TournamentState) -> None:
+    """Baku 1.1: the method needs a win worth exactly two draws and a loss worth zero."""
+    scoring = state.scoring
+    if scoring.win != 2 * scoring.draw or scoring.loss != 0:
+        raise ValueError(
+            "Baku acceleration needs a win worth two draws and a loss worth nothing "
+            f"(Baku 1.1); this scoring gives win {scoring.win}, draw {scoring.draw}, "
+            f"loss {scoring.loss}"
+        )
+
+
+def baku_virtual_points(
+    state: TournamentState, *, last_ga_number: int | None = None
+) -> dict[int, tuple[Fraction, ...]]:
+    """Derive every GA participant's virtual points (Baku 1.2-1.4).
+
+    GA holds the pairing numbers 1 .. 2 * ceil(N / 4), N being the number of
+    players in the state.  Baku 1.3 keeps the *last GA participant* the same
+    person when late entries are inserted, so GA then ends at that person's
+    current pairing number.  The state knows players only by pairing number,
+    so a caller with late entries passes that number as `last_ga_number`
+    (it may be odd after round 1, Baku 1.3 Note 2).  GB players get no entry.
+    """
+    check_baku_premise(state)
+    last = baku_last_ga_number(len(state.players)) if last_ga_number is None else last_ga_number
+    schedule = baku_schedule(state.total_rounds, state.scoring.win)
+    if not schedule:
+        return {}
+    return {p.number: schedule for p in state.players if p.number <= last}
+
+
+def virtual_points(state: TournamentState) -> Mapping[int, tuple[Fraction, ...]]:
+    """The virtual points the engine uses: explicit ones first, else Baku's, else none.
+
+    Explicit points (TRF `250`, `XXA`, or set by the caller) win over the
+    `_BAKU` type code, as TRF-2026 says `250` overrides record 192.
+    """
+    if state.virtual_points:
+        return state.virtual_points
+    if state.acceleration is Acceleration.BAKU:
+        return baku_virtual_points(state)
+    return {}
+
+
+def virtual_points_in_round(state: TournamentState, number: int, round_number: int) -> Fraction:
+    """One player's virtual points for one round (1-based), 0 when none.
+
+    Cheaper than `virtual_points` when called for each player: the Baku
+    values are computed from the pairing number without building the table.
+    """
+    if state.virtual_points:
+        points = state.virtual_points.get(number, ())
+    elif state.acceleration is Acceleration.BAKU:
+        check_baku_premise(state)
+        if number > baku_last_ga_number(len(state.players)):
+            return Fraction(0)
+        points = baku_schedule(state.total_rounds, state.scoring.win)
+    else:
+        return Fraction(0)
+    if 1 <= round_number <= len(points):
+        return points[round_number - 1]
+    return Fraction(0)

@@ -1,0 +1,36 @@
+"""Engine tests: no database.  Parametrises corpus tests over the shared reference corpus.
+
+A test that takes `corpus_trf` runs once per `.trf` file of every corpus folder;
+`baku_trf` only over `dutch-baku/`, `layout_trf` over the folders written by the
+oracle's own TRF writer (dutch, dutch-baku).  When the folder `shared` beside
+the repository root is missing, such a test is skipped and says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SHARED = (Path(__file__).parents[2] / ".." / "shared").resolve()
+CORPUS = SHARED / "corpus"
+
+_CORPUS_FIXTURES = {
+    "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "perf"),
+    "baku_trf": ("dutch-baku",),
+    "layout_trf": ("dutch", "dutch-baku"),
+}
+
+
+def corpus_cases(*kinds: str) -> list[object]:
+    """One parameter per `.trf` file, or one skipped parameter saying why there are none."""
+    if not CORPUS.is_dir():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"no reference corpus at {CORPUS}"))]
+    paths = sorted(path for kind in kinds for path in (CORPUS / kind).glob("*.trf"))
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in paths]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    for name, kinds in _CORPUS_FIXTURES.items():
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, corpus_cases(*kinds))

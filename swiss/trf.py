@@ -1,0 +1,863 @@
+"""Read and write FIDE Tournament Report Files (TRF-16 and TRF-2026).
+
+The reader accepts the `001` player records, the engine records of TRF-2026
+(142 total rounds, 152 initial colour, 162 scoring, 192 system type, 240
+absences, 250 acceleration, 260 forbidden pairs) and the JaVaFo `XX?` lines
+(XXR, XXC, XXS, XXA, XXP, XXZ).  Unknown records and `###` comments are
+skipped.  Anything malformed raises `TrfError` with its line and column.
+
+The round to pair is the highest round in which anyone has an opponent or a
+pairing-allocated bye, plus one.  A field for that round holding H, F or Z
+(or `0000 -` with no result) is a pre-arranged absence: it goes to
+`TournamentState.absences`, never into the history.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Literal
+
+from swiss.acceleration import virtual_points
+from swiss.model import (
+    Acceleration,
+    Code,
+    Colour,
+    Pairing,
+    Player,
+    RoundResult,
+    Scoring,
+    TournamentState,
+    TrfError,
+)
+
+__all__ = ["decode_trf", "read_trf", "write_trf"]
+
+# Only CR, LF and CRLF end a line: str.splitlines would also split on \x85 and
+# \x0c, which may occur inside Latin-1 names.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_BYES = (Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE)
+_ABSENCE_CODES = {code.value: code for code in _BYES}
+
+# The results the opponent's field must show for each result (trf.md section 8).
+_MIRROR: dict[Code, frozenset[Code]] = {
+    Code.WIN: frozenset({Code.LOSS}),
+    Code.LOSS: frozenset({Code.WIN}),
+    Code.DRAW: frozenset({Code.DRAW}),
+    Code.WIN_UNRATED: frozenset({Code.LOSS_UNRATED}),
+    Code.LOSS_UNRATED: frozenset({Code.WIN_UNRATED}),
+    Code.DRAW_UNRATED: frozenset({Code.DRAW_UNRATED}),
+    Code.FORFEIT_WIN: frozenset({Code.FORFEIT_LOSS}),
+    # Both sides of a double forfeit are "-".
+    Code.FORFEIT_LOSS: frozenset({Code.FORFEIT_WIN, Code.FORFEIT_LOSS}),
+}
+
+# JaVaFo XXS codes: the Scoring field each sets, and the shortcuts W and D.
+_XXS_FIELDS: dict[str, str] = {
+    "WW": "win",
+    "BW": "win",
+    "WD": "draw",
+    "BD": "draw",
+    "WL": "loss",
+    "BL": "loss",
+    "FW": "forfeit_win",
+    "FL": "forfeit_loss",
+    "PAB": "pab",
+    "HPB": "half_bye",
+    "FPB": "full_bye",
+    "ZPB": "zero_bye",
+}
+_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+
+# TRF-2026 record 162 symbols (trf.md section 2); X (unknown result) has no use here.
+_SCORING_SYMBOLS: dict[str, tuple[str, ...]] = {
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "P": ("pab",),
+    "X": (),
+}
+
+
+def decode_trf(data: bytes) -> str:
+    """Decode a TRF file's bytes: UTF-8 (with or without BOM), else Latin-1 (trf.md 1)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class _Field:
+    """One 10-column round block of a `001` line, checked for its own shape."""
+
+    line: int
+    column: int  # 1-based column of the opponent number
+    opponent: int | None
+    colour: Colour | None
+    code: Code | None  # None: no result given
+    blank: bool
+
+
+@dataclass
+class _RawPlayer:
+    line: int
+    player: Player
+    points: Fraction | None
+    fields: list[_Field]
+
+
+@dataclass
+class _Located:
+    """A value with the place it came from, to report conflicts."""
+
+    value: object
+    line: int
+    column: int
+
+
+@dataclass
+class _Reader:
+    players: list[_RawPlayer] = field(default_factory=list)
+    name: str | None = None
+    settings: dict[str, _Located] = field(default_factory=dict)
+    scoring_162: list[tuple[tuple[str, ...], Fraction]] = field(default_factory=list)
+    scoring_xxs: dict[str, _Located] = field(default_factory=dict)
+    acceleration: Acceleration = Acceleration.NONE
+    absences: list[tuple[int, int, int, Code, int | None]] = field(default_factory=list)
+    vp_250: dict[int, dict[int, Fraction]] = field(default_factory=dict)
+    vp_250_lines: dict[int, int] = field(default_factory=dict)
+    vp_xxa: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    vp_xxa_lines: dict[int, int] = field(default_factory=dict)
+    forbidden: list[tuple[int, int, list[tuple[int, int]], int | None, int | None]] = field(
+        default_factory=list
+    )
+    line_count: int = 0
+
+
+def _cut(line: str, first: int, last: int) -> str:
+    """Columns first..last (1-based, inclusive), blank-padded past the end of the line."""
+    return line[first - 1 : last].ljust(last - first + 1)
+
+
+def _int(text: str, line: int, column: int, what: str) -> int:
+    stripped = text.strip()
+    if not stripped.isdigit() or not stripped.isascii():
+        raise TrfError(line, column, f"expected {what}, found {text.strip()!r}")
+    return int(stripped)
+
+
+def _points(text: str, line: int, column: int, what: str) -> Fraction:
+    """An exact decimal number such as `11.5` (never through float)."""
+    stripped = text.strip()
+    if not _NUMBER.fullmatch(stripped):
+        raise TrfError(line, column, f"expected {what} such as 1.5, found {stripped!r}")
+    try:
+        return Fraction(Decimal(stripped))
+    except InvalidOperation as error:  # pragma: no cover - the pattern rules it out
+        raise TrfError(line, column, f"expected {what}, found {stripped!r}") from error
+
+
+def _tokens(line: str, first: int) -> Iterator[tuple[int, str]]:
+    """Blank-separated words from column `first` on, with their 1-based columns."""
+    for match in re.finditer(r"\S+", line[first - 1 :]):
+        yield match.start() + first, match.group()
+
+
+def _id_list(line: str, number: int, first: int, what: str) -> list[tuple[int, int]]:
+    """Pairing numbers in 4-column fields every 5 columns from `first`, with columns."""
+    ids = []
+    column = first
+    while column <= len(line.rstrip()):
+        text = _cut(line, column, column + 3)
+        if text.strip():
+            ids.append((_int(text, number, column, what), column))
+        column += 5
+    return ids
+
+
+def _parse_field(line: str, number: int, column: int) -> _Field:
+    """Columns +0..+3 opponent, +5 colour, +7 result code (trf.md section 3)."""
+    raw = _cut(line, column, column + 7)
+    if not raw.strip():
+        return _Field(number, column, None, None, None, blank=True)
+    opponent_text = raw[0:4].strip()
+    if opponent_text and not (opponent_text.isdigit() and opponent_text.isascii()):
+        raise TrfError(number, column, f"expected an opponent number or 0000, found {raw[0:4]!r}")
+    opponent = int(opponent_text) if opponent_text else 0
+    colour_char = raw[5].lower()
+    if colour_char not in "wb- ":
+        raise TrfError(number, column + 5, f"expected colour w, b or -, found {raw[5]!r}")
+    colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(colour_char)
+    code_char = raw[7].upper()
+    code: Code | None = None
+    if code_char != " ":
+        try:
+            code = Code(code_char)
+        except ValueError:
+            raise TrfError(
+                number, column + 7, f"expected a result code (1 = 0 W D L + - U H F Z), found {raw[7]!r}"
+            ) from None
+    if code is None:
+        if opponent:
+            raise TrfError(
+                number,
+                column + 7,
+                f"expected a result for the game against {opponent}; "
+                "a round must be complete before the next one is paired",
+            )
+        if colour is not None:
+            raise TrfError(number, column + 5, "expected '-' for a round without an opponent")
+        code = Code.ZERO_BYE  # `0000 -` with a blank result: absent (trf.md section 3)
+    elif code.has_opponent:
+        if not opponent:
+            raise TrfError(number, column, f"expected the opponent's number for result {code.value!r}")
+        if colour is None:
+            raise TrfError(number, column + 5, f"expected colour w or b for result {code.value!r}")
+    else:
+        if opponent:
+            raise TrfError(number, column, f"expected 0000 (no opponent) for result {code.value!r}")
+        if colour is not None:
+            raise TrfError(number, column + 5, f"expected '-' for result {code.value!r}")
+    return _Field(number, column, opponent or None, colour, code, blank=False)
+
+
+def _read_player(reader: _Reader, line: str, number: int) -> None:
+    tpn = _int(_cut(line, 5, 8), number, 5, "a pairing number in columns 5-8")
+    if not 1 <= tpn <= 9999:
+        raise TrfError(number, 5, f"expected a pairing number from 1 to 9999, found {tpn}")
+    rating_text = _cut(line, 49, 52)
+    rating = _int(rating_text, number, 49, "a rating in columns 49-52") if rating_text.strip() else 0
+    points_text = _cut(line, 81, 84)
+    points = _points(points_text, number, 81, "points in columns 81-84") if points_text.strip() else None
+    fields = []
+    column = 92
+    while column <= len(line.rstrip()):
+        fields.append(_parse_field(line, number, column))
+        column += 10
+    player = Player(
+        number=tpn,
+        name=_cut(line, 15, 47).strip(),
+        rating=rating,
+        sex=_cut(line, 10, 10).strip(),
+        title=_cut(line, 11, 13).strip(),
+        federation=_cut(line, 54, 56).strip(),
+        fide_id=_cut(line, 58, 68).strip(),
+        birth_date=_cut(line, 70, 79).strip(),
+    )
+    reader.players.append(_RawPlayer(number, player, points, fields))
+
+
+def _set_once(reader: _Reader, key: str, value: object, line: int, column: int, what: str) -> None:
+    """Record a setting; the same setting given twice (e.g. 142 and XXR) must agree."""
+    earlier = reader.settings.get(key)
+    if earlier is not None and earlier.value != value:
+        raise TrfError(line, column, f"expected {what} {earlier.value} as on line {earlier.line}")
+    reader.settings[key] = _Located(value, line, column)
+
+
+def _read_scoring_162(reader: _Reader, line: str, number: int) -> None:
+    """Symbol at column 6, points at 7-10, the next pair 9 columns on (trf.md 9.1)."""
+    column = 6
+    while column <= len(line.rstrip()):
+        symbol = _cut(line, column, column).upper()
+        if symbol != " ":
+            if symbol not in _SCORING_SYMBOLS:
+                raise TrfError(number, column, f"expected a scoring symbol W D L A P X, found {symbol!r}")
+            value = _points(_cut(line, column + 1, column + 4), number, column + 1, "points")
+            reader.scoring_162.append((_SCORING_SYMBOLS[symbol], value))
+        column += 9
+
+
+def _read_scoring_xxs(reader: _Reader, line: str, number: int) -> None:
+    """`XXS CODE=POINTS ...`; later values override earlier ones (trf.md section 5)."""
+    for column, token in _tokens(line, 5):
+        code, _, value_text = token.partition("=")
+        code = code.upper()
+        codes = _XXS_SHORTCUTS.get(code, (code,) if code in _XXS_FIELDS else ())
+        if not codes or not value_text:
+            known = " ".join([*_XXS_FIELDS, *_XXS_SHORTCUTS])
+            raise TrfError(number, column, f"expected CODE=POINTS with a code from {known}, found {token!r}")
+        value = _points(value_text, number, column + len(code) + 1, "points")
+        for one in codes:
+            reader.scoring_xxs[one] = _Located(value, number, column)
+
+
+def _read_absences_240(reader: _Reader, line: str, number: int) -> None:
+    """`240 T RRR IIII IIII ...`: type at 5, round at 7-9, ids from 11 every 5 columns."""
+    kind = _cut(line, 5, 5).upper()
+    if kind not in _ABSENCE_CODES:
+        raise TrfError(number, 5, f"expected absence type F, H or Z, found {kind!r}")
+    round_number = _int(_cut(line, 7, 9), number, 7, "a round number in columns 7-9")
+    for tpn, column in _id_list(line, number, 11, "a pairing number"):
+        reader.absences.append((round_number, tpn, number, _ABSENCE_CODES[kind], column))
+
+
+def _read_acceleration_250(reader: _Reader, line: str, number: int) -> None:
+    """`250 MMMM GGGG RRF RRL PPPF PPPL` (trf.md section 5)."""
+    points_text = _cut(line, 10, 13)
+    if points_text.strip():
+        value = _points(points_text, number, 10, "virtual points in columns 10-13")
+    else:  # team events may give match points only
+        value = _points(_cut(line, 5, 8), number, 5, "virtual points in columns 5-8 or 10-13")
+    first_round = _int(_cut(line, 15, 17), number, 15, "a first round in columns 15-17")
+    last_round = _int(_cut(line, 19, 21), number, 19, "a last round in columns 19-21")
+    first_id = _int(_cut(line, 23, 26), number, 23, "a first pairing number in columns 23-26")
+    last_id = _int(_cut(line, 28, 31), number, 28, "a last pairing number in columns 28-31")
+    if not 1 <= first_round <= last_round:
+        raise TrfError(number, 19, f"expected a last round of at least {max(first_round, 1)}")
+    if not 1 <= first_id <= last_id:
+        raise TrfError(number, 28, f"expected a last pairing number of at least {max(first_id, 1)}")
+    for tpn in range(first_id, last_id + 1):
+        rounds = reader.vp_250.setdefault(tpn, {})
+        reader.vp_250_lines.setdefault(tpn, number)
+        for round_number in range(first_round, last_round + 1):
+            if rounds.get(round_number, value) != value:
+                raise TrfError(
+                    number, 10, f"expected no second value for player {tpn} in round {round_number}"
+                )
+            rounds[round_number] = value
+
+
+def _read_acceleration_xxa(reader: _Reader, line: str, number: int) -> None:
+    """`XXA NNNN pp.p pp.p ...`: id at 5-8, round r at 10 + 5(r - 1) (corpus README)."""
+    tpn = _int(_cut(line, 5, 8), number, 5, "a pairing number in columns 5-8")
+    if tpn in reader.vp_xxa:
+        raise TrfError(
+            number, 5, f"expected one XXA line for player {tpn}, as on line {reader.vp_xxa_lines[tpn]}"
+        )
+    values = []
+    column = 10
+    while column <= len(line.rstrip()):
+        values.append(_points(_cut(line, column, column + 3), number, column, "virtual points"))
+        column += 5
+    reader.vp_xxa[tpn] = tuple(values)
+    reader.vp_xxa_lines[tpn] = number
+
+
+def _read_forbidden(reader: _Reader, line: str, number: int, code: str) -> None:
+    """`260 RRF RRL PPPP ...` or `XXP id id ...`: none of the listed may meet."""
+    if code == "260":
+        first = _int(_cut(line, 5, 7), number, 5, "a first round in columns 5-7")
+        last = _int(_cut(line, 9, 11), number, 9, "a last round in columns 9-11")
+        ids = _id_list(line, number, 13, "a pairing number")
+        reader.forbidden.append((number, 13, ids, first, last))
+    else:
+        ids = [
+            (_int(token, number, column, "a pairing number"), column) for column, token in _tokens(line, 5)
+        ]
+        reader.forbidden.append((number, 5, ids, None, None))
+    if len(ids) < 2:
+        raise TrfError(number, 5, "expected at least two pairing numbers")
+
+
+def _read_line(reader: _Reader, line: str, number: int) -> None:
+    code = line[:3].upper()
+    if code == "001":
+        _read_player(reader, line, number)
+    elif code == "012":
+        if reader.name is None:
+            reader.name = line[4:].strip()
+    elif code in ("142", "XXR"):
+        tokens = list(_tokens(line, 5))
+        if len(tokens) != 1:
+            raise TrfError(number, 5, "expected the total number of rounds")
+        column, token = tokens[0]
+        total = _int(token, number, column, "the total number of rounds")
+        if total < 1:
+            raise TrfError(number, column, "expected at least one round")
+        _set_once(reader, "total_rounds", total, number, column, "total rounds")
+    elif code == "152":
+        colour = {"W": Colour.WHITE, "B": Colour.BLACK}.get(line[4:].strip().upper())
+        if colour is None:
+            raise TrfError(number, 5, "expected initial colour W or B")
+        _set_once(reader, "initial_colour", colour, number, 5, "initial colour")
+    elif code == "XXC":
+        for column, token in _tokens(line, 5):
+            colour = {"WHITE1": Colour.WHITE, "BLACK1": Colour.BLACK}.get(token.upper())
+            if colour is None:
+                # `rank` would change what the ids mean; better refused than misread.
+                raise TrfError(number, column, f"expected white1 or black1, found {token!r}")
+            _set_once(reader, "initial_colour", colour, number, column, "initial colour")
+    elif code == "162":
+        _read_scoring_162(reader, line, number)
+    elif code == "XXS":
+        _read_scoring_xxs(reader, line, number)
+    elif code == "192":
+        if line[4:].strip().upper().endswith("_BAKU"):
+            reader.acceleration = Acceleration.BAKU
+    elif code == "240":
+        _read_absences_240(reader, line, number)
+    elif code == "XXZ":
+        for column, token in _tokens(line, 5):
+            tpn = _int(token, number, column, "a pairing number")
+            # XXZ names absentees of the round being paired, whichever it is.
+            reader.absences.append((0, tpn, number, Code.ZERO_BYE, column))
+    elif code == "250":
+        _read_acceleration_250(reader, line, number)
+    elif code == "XXA":
+        _read_acceleration_xxa(reader, line, number)
+    elif code in ("260", "XXP"):
+        _read_forbidden(reader, line, number, code)
+
+
+def read_trf(text: str) -> TournamentState:
+    """Parse a TRF-16 or TRF-2026 file (with JaVaFo `XX?` lines) into the state to pair.
+
+    Raises `TrfError(line, column, expected)` on anything malformed or
+    inconsistent: bad numbers, unknown result codes, opponents out of range
+    or not mirrored, two pairing-allocated byes in one round, or a points
+    column that is neither the sum of the completed rounds nor that sum plus
+    the pre-arranged bye of the round to pair.
+    """
+    reader = _Reader()
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    reader.line_count = len(lines)
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("###"):
+            continue
+        _read_line(reader, line, number)
+    return _build(reader)
+
+
+def _end(reader: _Reader, message: str) -> TrfError:
+    return TrfError(reader.line_count, 1, f"{message} before the end of the file")
+
+
+def _build(reader: _Reader) -> TournamentState:
+    raws = _numbered(reader)
+    total = reader.settings.get("total_rounds")
+    if total is None:
+        raise _end(reader, "expected a 142 or XXR record giving the total number of rounds")
+    total_rounds = int(str(total.value))
+    completed = max(
+        (
+            r
+            for raw in raws.values()
+            for r, f in enumerate(raw.fields, start=1)
+            if f.opponent is not None or f.code is Code.PAB
+        ),
+        default=0,
+    )
+    if completed > total_rounds:
+        raise TrfError(
+            total.line, total.column, f"expected at least {completed} rounds, as the players' lines hold"
+        )
+    _check_rounds(raws, completed)
+    forward = _forward_absences(raws, completed, total_rounds)
+    absences = _merge_absences(reader, raws, forward, completed + 1)
+    scoring = _scoring(reader)
+    players = []
+    for raw in raws.values():
+        history = tuple(_history_entry(raw, r) for r in range(1, completed + 1))
+        _check_points(raw, history, scoring, absences.get(raw.player.number), completed + 1)
+        players.append(
+            Player(
+                number=raw.player.number,
+                name=raw.player.name,
+                rating=raw.player.rating,
+                history=history,
+                sex=raw.player.sex,
+                title=raw.player.title,
+                federation=raw.player.federation,
+                fide_id=raw.player.fide_id,
+                birth_date=raw.player.birth_date,
+            )
+        )
+    colour = reader.settings.get("initial_colour")
+    return TournamentState(
+        players=tuple(players),
+        total_rounds=total_rounds,
+        initial_colour=colour.value if colour is not None and isinstance(colour.value, Colour) else None,
+        scoring=scoring,
+        absences=absences,
+        virtual_points=_virtual_points(reader, len(raws)),
+        forbidden=_forbidden(reader, len(raws), completed + 1),
+        acceleration=reader.acceleration,
+        name=reader.name or "",
+    )
+
+
+def _numbered(reader: _Reader) -> dict[int, _RawPlayer]:
+    """Players by pairing number, which must run 1..N without gaps (corpus README)."""
+    raws: dict[int, _RawPlayer] = {}
+    for raw in reader.players:
+        number = raw.player.number
+        if number in raws:
+            raise TrfError(
+                raw.line, 5, f"expected a new pairing number; {number} is on line {raws[number].line}"
+            )
+        raws[number] = raw
+    for expected, raw in enumerate(sorted(raws.values(), key=lambda r: r.player.number), start=1):
+        if raw.player.number != expected:
+            raise TrfError(raw.line, 5, f"expected pairing number {expected}: numbers run 1..N without gaps")
+    return dict(sorted(raws.items()))
+
+
+def _history_entry(raw: _RawPlayer, round_number: int) -> RoundResult:
+    f = _field(raw, round_number)
+    if f is None:
+        # A blank or missing field in a completed round: not paired, no points.
+        return RoundResult(None, None, Code.ZERO_BYE)
+    return RoundResult(f.opponent, f.colour, f.code or Code.ZERO_BYE)
+
+
+def _field(raw: _RawPlayer, round_number: int) -> _Field | None:
+    if round_number <= len(raw.fields) and not raw.fields[round_number - 1].blank:
+        return raw.fields[round_number - 1]
+    return None
+
+
+def _check_rounds(raws: Mapping[int, _RawPlayer], completed: int) -> None:
+    """Opponents in range and mirrored, at most one PAB per round (trf.md section 8)."""
+    # Ranges first, so that a typo is reported where it is, not as its partner's asymmetry.
+    for number, raw in raws.items():
+        for checked in raw.fields:
+            if checked.opponent is not None and (checked.opponent not in raws or checked.opponent == number):
+                raise TrfError(
+                    checked.line,
+                    checked.column,
+                    f"expected an opponent from 1 to {len(raws)} other than {number}",
+                )
+    for round_number in range(1, completed + 1):
+        pab: int | None = None
+        for number, raw in raws.items():
+            f = _field(raw, round_number)
+            if f is None:
+                continue
+            if f.code is Code.PAB:
+                if pab is not None:
+                    raise TrfError(
+                        f.line, f.column + 7, f"expected one U in round {round_number}; {pab} has it"
+                    )
+                pab = number
+            if f.opponent is None:
+                continue
+            other = _field(raws[f.opponent], round_number)
+            if other is None or other.opponent != number:
+                found = "nobody" if other is None or other.opponent is None else str(other.opponent)
+                raise TrfError(
+                    f.line,
+                    f.column,
+                    f"expected player {f.opponent} to list {number} in round "
+                    f"{round_number}, but they list {found}",
+                )
+            assert f.colour is not None and f.code is not None and other.code is not None
+            if other.colour is not f.colour.opposite:
+                raise TrfError(
+                    f.line,
+                    f.column + 5,
+                    f"expected the opposite colour to player {f.opponent}'s in round {round_number}",
+                )
+            if other.code not in _MIRROR[f.code]:
+                raise TrfError(
+                    f.line,
+                    f.column + 7,
+                    f"expected a result matching player {f.opponent}'s "
+                    f"{other.code.value!r} in round {round_number}",
+                )
+
+
+def _forward_absences(raws: Mapping[int, _RawPlayer], completed: int, total_rounds: int) -> dict[int, _Field]:
+    """The fields of the round to pair (byes only, by construction) and nothing after."""
+    forward = {}
+    for number, raw in raws.items():
+        for round_number, f in enumerate(raw.fields, start=1):
+            if f.blank or round_number <= completed:
+                continue
+            if round_number > completed + 1:
+                raise TrfError(
+                    f.line, f.column, f"expected nothing after round {completed + 1}, the round to pair"
+                )
+            if round_number > total_rounds:
+                raise TrfError(
+                    f.line, f.column, f"expected no round {round_number}: the tournament has {total_rounds}"
+                )
+            forward[number] = f
+    return forward
+
+
+def _merge_absences(
+    reader: _Reader, raws: Mapping[int, _RawPlayer], forward: Mapping[int, _Field], round_to_pair: int
+) -> dict[int, Code]:
+    """Absences of the round to pair: forward fields, 240 records of that round, XXZ."""
+    absences = {number: f.code or Code.ZERO_BYE for number, f in forward.items()}
+    for round_number, tpn, line, code, column in reader.absences:
+        if round_number not in (0, round_to_pair):
+            continue  # a 240 record of another round describes history, not this pairing
+        if tpn not in raws:
+            raise TrfError(line, column or 5, f"expected a pairing number from 1 to {len(raws)}")
+        if absences.get(tpn, code) is not code:
+            raise TrfError(
+                line, column or 5, f"expected {absences[tpn].value} for player {tpn}, as in the 001 line"
+            )
+        absences[tpn] = code
+    return dict(sorted(absences.items()))
+
+
+def _scoring(reader: _Reader) -> Scoring:
+    """162 first, then XXS on top (trf.md section 5)."""
+    values: dict[str, Fraction] = {}
+    pab_given = False
+    for fields, value in reader.scoring_162:
+        pab_given = pab_given or "pab" in fields
+        values.update(dict.fromkeys(fields, value))
+    if "win" in values and not pab_given:
+        values["pab"] = values["win"]  # 162: P defaults to W
+    xxs = reader.scoring_xxs
+    for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
+        if white in xxs and black in xxs and xxs[white].value != xxs[black].value:
+            later = max(xxs[white], xxs[black], key=lambda located: (located.line, located.column))
+            raise TrfError(
+                later.line,
+                later.column,
+                f"expected the same points for {white} and {black}: "
+                "points that depend on the colour are not supported",
+            )
+    for code, located in xxs.items():
+        assert isinstance(located.value, Fraction)
+        values[_XXS_FIELDS[code]] = located.value
+    return Scoring(**values)
+
+
+def _check_points(
+    raw: _RawPlayer, history: tuple[RoundResult, ...], scoring: Scoring, bye: Code | None, round_to_pair: int
+) -> None:
+    """The points column must equal the completed rounds' sum, with or without the bye."""
+    if raw.points is None:
+        return
+    real = sum((scoring.points(r.code) for r in history), Fraction(0))
+    accepted = [real] if bye is None else [real, real + scoring.points(bye)]
+    if raw.points not in accepted:
+        expected = _decimal_text(real) + " (the sum of the results)"
+        if len(set(accepted)) > 1:
+            expected += f" or {_decimal_text(accepted[1])} (with the bye of round {round_to_pair})"
+        raise TrfError(raw.line, 81, f"expected points {expected}, found {_decimal_text(raw.points)}")
+
+
+def _normalised(points: Iterable[Fraction]) -> tuple[Fraction, ...]:
+    """Trailing zeros say nothing: a round beyond the list has 0 virtual points."""
+    values = list(points)
+    while values and values[-1] == 0:
+        values.pop()
+    return tuple(values)
+
+
+def _virtual_points(reader: _Reader, players: int) -> dict[int, tuple[Fraction, ...]]:
+    """Virtual points from 250 records and XXA lines; when both are present they must agree."""
+    from_250 = {}
+    for tpn, rounds in reader.vp_250.items():
+        values = _normalised(rounds.get(r, Fraction(0)) for r in range(1, max(rounds, default=0) + 1))
+        if values:
+            from_250[tpn] = values
+    from_xxa = {tpn: values for tpn, raw in reader.vp_xxa.items() if (values := _normalised(raw))}
+    for source, lines in ((from_250, reader.vp_250_lines), (from_xxa, reader.vp_xxa_lines)):
+        for tpn in source:
+            if not 1 <= tpn <= players:
+                raise TrfError(lines[tpn], 5, f"expected a pairing number from 1 to {players}")
+    if reader.vp_250 and reader.vp_xxa:
+        for tpn in sorted(set(from_250) | set(from_xxa)):
+            if from_250.get(tpn, ()) != from_xxa.get(tpn, ()):
+                line = reader.vp_xxa_lines.get(tpn) or reader.vp_250_lines[tpn]
+                raise TrfError(
+                    line, 10, f"expected the same virtual points for player {tpn} in 250 and XXA records"
+                )
+    return dict(sorted((from_250 or from_xxa).items()))
+
+
+def _forbidden(reader: _Reader, players: int, round_to_pair: int) -> frozenset[tuple[int, int]]:
+    """All pairs among the players of each 260/XXP record that applies to the round to pair."""
+    pairs: set[tuple[int, int]] = set()
+    for line, _, ids, first, last in reader.forbidden:
+        for tpn, column in ids:
+            if not 1 <= tpn <= players:
+                raise TrfError(line, column, f"expected a pairing number from 1 to {players}")
+        if first is not None and last is not None and not first <= round_to_pair <= last:
+            continue
+        for (a, _), (b, _) in itertools.combinations(ids, 2):
+            if a != b:
+                pairs.add((min(a, b), max(a, b)))
+    return frozenset(pairs)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _decimal_text(value: Fraction, *, width: int = 0, zero_pad: bool = False) -> str:
+    """One decimal, exactly (`2.5`); refuse values the TRF columns cannot hold."""
+    tenths = value * 10
+    if tenths.denominator != 1:
+        raise ValueError(f"{value} cannot be written with one decimal")
+    sign = "-" if tenths < 0 else ""
+    whole, tenth = divmod(abs(tenths.numerator), 10)
+    text = f"{sign}{whole}.{tenth}"
+    if len(text) > width > 0:
+        raise ValueError(f"{text} does not fit in {width} columns")
+    return text.rjust(width, "0" if zero_pad else " ")
+
+
+def _rank(state: TournamentState) -> dict[int, int]:
+    """Rank by score, then pairing number (informational column 86-89)."""
+    scores = {
+        p.number: sum((state.scoring.points(r.code) for r in p.history), Fraction(0)) for p in state.players
+    }
+    order = sorted(scores, key=lambda n: (-scores[n], n))
+    return {number: place for place, number in enumerate(order, start=1)}
+
+
+def _round_text(opponent: int | None, colour: Colour | None, code: str) -> str:
+    opponent_text = "0000" if opponent is None else f"{opponent:>4}"
+    colour_text = "-" if colour is None else colour.value
+    return f"  {opponent_text} {colour_text} {code}"
+
+
+def _player_line(state: TournamentState, player: Player, rank: int, extra: str) -> str:
+    points = sum((state.scoring.points(r.code) for r in player.history), Fraction(0))
+    rating = str(player.rating) if player.rating else ""
+    line = (
+        f"001 {player.number:>4} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
+        f"{rating:>4} {player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
+        f"{_decimal_text(points, width=4)} {rank:>4}"
+    )
+    line += "".join(_round_text(r.opponent, r.colour, r.code.value) for r in player.history)
+    return line + extra
+
+
+def _pairing_fields(state: TournamentState, pairing: Pairing | None) -> dict[int, str]:
+    """The round-to-pair field of each player: an absence, or a pairing awaiting results."""
+    fields: dict[int, str] = {}
+    for number, code in state.absences.items():
+        if code not in _BYES:
+            raise ValueError(f"absence of player {number} must be H, F or Z, not {code.value}")
+        fields[number] = _round_text(None, None, code.value)
+    for board in pairing.boards if pairing else ():
+        if board.black is None:
+            fields[board.white] = _round_text(None, None, Code.PAB.value)
+        else:
+            fields[board.white] = _round_text(board.black, Colour.WHITE, " ")
+            fields[board.black] = _round_text(board.white, Colour.BLACK, " ")
+    return fields
+
+
+def _scoring_162(scoring: Scoring) -> str:
+    symbols = (
+        ("W", scoring.win),
+        ("D", scoring.draw),
+        ("L", scoring.loss),
+        ("A", scoring.zero_bye),
+        ("P", scoring.pab),
+    )
+    return "162" + "    ".join(
+        f"  {s}{_decimal_text(v, width=4)}"[2 if i else 0 :] for i, (s, v) in enumerate(symbols)
+    )
+
+
+def _scoring_xxs(scoring: Scoring) -> str:
+    pairs = [
+        ("WW", scoring.win), ("BW", scoring.win), ("WD", scoring.draw), ("BD", scoring.draw),
+        ("WL", scoring.loss), ("BL", scoring.loss), ("FW", scoring.forfeit_win),
+        ("FL", scoring.forfeit_loss), ("PAB", scoring.pab), ("HPB", scoring.half_bye),
+        ("FPB", scoring.full_bye), ("ZPB", scoring.zero_bye),
+    ]  # fmt: skip
+    return "XXS " + " ".join(f"{code}={_decimal_text(value)}" for code, value in pairs)
+
+
+def _records_250(points: Mapping[int, tuple[Fraction, ...]]) -> list[str]:
+    """Compress per-player, per-round values into 250 ranges of ids and rounds."""
+    runs: list[tuple[Fraction, int, int, int]] = []  # value, round, first id, last id
+    rounds = max((len(v) for v in points.values()), default=0)
+    for round_number in range(1, rounds + 1):
+        by_value: dict[Fraction, list[int]] = {}
+        for tpn in sorted(points):
+            values = points[tpn]
+            if round_number <= len(values) and values[round_number - 1] != 0:
+                by_value.setdefault(values[round_number - 1], []).append(tpn)
+        for value, ids in sorted(by_value.items()):
+            for _, group in itertools.groupby(enumerate(ids), key=lambda pair: pair[1] - pair[0]):
+                members = [tpn for _, tpn in group]
+                runs.append((value, round_number, members[0], members[-1]))
+    merged: dict[tuple[Fraction, int, int], list[int]] = {}  # rounds per (value, ids)
+    for value, round_number, first, last in runs:
+        merged.setdefault((value, first, last), []).append(round_number)
+    records = []
+    for (value, first, last), round_list in merged.items():
+        for _, group in itertools.groupby(enumerate(round_list), key=lambda pair: pair[1] - pair[0]):
+            span = [r for _, r in group]
+            records.append(
+                f"250      {_decimal_text(value, width=4, zero_pad=True)} {span[0]:03d} {span[-1]:03d} "
+                f"{first:04d} {last:04d}"
+            )
+    return sorted(records, key=lambda r: (r[14:17], r[22:26]))
+
+
+def write_trf(
+    state: TournamentState,
+    *,
+    pairing: Pairing | None = None,
+    version: Literal["2026", "16"] = "2026",
+    newline: str = "\r\n",
+) -> str:
+    """Write the state as TRF-2026 (default) or TRF-16, with JaVaFo `XX?` lines for other engines.
+
+    The points column holds real points of the completed rounds only (no
+    virtual points, no bye of the round to pair).  Absences of the round to
+    pair are written in that round's field (which every engine reads) and,
+    in TRF-2026, as `240` records too.  Virtual points are written (250 and
+    XXA) only when `state.virtual_points` gives them; TRF-16 has no system
+    record, so a Baku state without explicit points gets its derived XXA
+    lines there.  With `pairing`, the round being paired is written with its
+    boards and blank results (a published round awaiting results), which
+    `read_trf` refuses to pair again until the results are in.
+
+    Lines end with CRLF unless `newline` says otherwise (trf.md 9.5).
+    """
+    if version not in ("2026", "16"):
+        raise ValueError(f"unknown TRF version {version!r}; expected '2026' or '16'")
+    modern = version == "2026"
+    round_to_pair = state.round_to_pair
+    lines = []
+    if state.name:
+        lines.append(f"012 {state.name}")
+    if modern:
+        lines.append(f"142 {state.total_rounds}")
+        if state.initial_colour is not None:
+            lines.append(f"152 {state.initial_colour.value.upper()}")
+        if state.scoring != Scoring():
+            lines.append(_scoring_162(state.scoring))
+        baku = "_BAKU" if state.acceleration is Acceleration.BAKU else ""
+        lines.append(f"192 FIDE_DUTCH_2026{baku}")
+    ranks = _rank(state)
+    extra = _pairing_fields(state, pairing)
+    for player in sorted(state.players, key=lambda p: p.number):
+        lines.append(_player_line(state, player, ranks[player.number], extra.get(player.number, "")))
+    if modern:
+        for code in _BYES:
+            ids = [n for n, c in sorted(state.absences.items()) if c is code]
+            for chunk in range(0, len(ids), 20):
+                numbers = "".join(f" {n:04d}" for n in ids[chunk : chunk + 20])
+                lines.append(f"240 {code.value} {round_to_pair:03d}{numbers}")
+        lines.extend(_records_250(state.virtual_points))
+        last = max(round_to_pair, state.total_rounds)
+        lines.extend(
+            f"260 {round_to_pair:03d} {last:03d} {a:04d} {b:04d}" for a, b in sorted(state.forbidden)
+        )
+    lines.append(f"XXR {state.total_rounds}")
+    if state.initial_colour is not None:
+        lines.append(f"XXC {'white1' if state.initial_colour is Colour.WHITE else 'black1'}")
+    if state.scoring != Scoring():
+        lines.append(_scoring_xxs(state.scoring))
+    accelerated = state.virtual_points if modern else virtual_points(state)
+    for tpn, values in sorted(accelerated.items()):
+        if any(values):
+            lines.append(f"XXA {tpn:>4}" + "".join(f" {_decimal_text(v, width=4)}" for v in values))
+    lines.extend(f"XXP {a} {b}" for a, b in sorted(state.forbidden))
+    return newline.join(lines) + newline

@@ -1,0 +1,9 @@
+"""`python -m swiss ...`: see `swiss.cli`."""
+
+from __future__ import annotations
+
+import sys
+
+from swiss.cli import main
+
+sys.exit(main())

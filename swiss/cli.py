@@ -1,0 +1,177 @@
+"""Command line: `python -m swiss pair FILE.trf` and the external-engine convention.
+
+    python -m swiss pair FILE.trf            the next round, in the corpus .expected format
+    python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
+    python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
+
+Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
+(or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
+input, 5 file access.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TextIO
+
+from swiss.boards import order_boards
+from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
+from swiss.trf import decode_trf, read_trf
+
+PairFunction = Callable[[TournamentState], Pairing]
+
+OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, FILE_ACCESS = 0, 1, 2, 3, 5
+
+
+class _Failure(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def format_pairing(state: TournamentState, pairing: Pairing) -> str:
+    """The engine output format: a count line, `white black` per board in order, `N 0` for the PAB."""
+    boards = order_boards(state, pairing.boards)
+    lines = [f"{board.white} {board.black or 0}" for board in boards]
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def state_before_round(state: TournamentState, round_number: int) -> TournamentState:
+    """The state as it stood before `round_number` was paired, taken from the history.
+
+    Players who had H, F or Z in that round become its pre-arranged absences.
+    Virtual points and forbidden pairs are kept as they are.
+    """
+    players = tuple(replace(p, history=p.history[: round_number - 1]) for p in state.players)
+    absences = {
+        p.number: p.history[round_number - 1].code
+        for p in state.players
+        if len(p.history) >= round_number
+        and p.history[round_number - 1].code in (Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE)
+    }
+    return replace(state, players=players, absences=absences)
+
+
+def recorded_pairing(state: TournamentState, round_number: int) -> Pairing:
+    """The boards of a completed round as the history records them (forfeits included)."""
+    boards = []
+    for player in state.players:
+        result = player.history[round_number - 1]
+        if result.code is Code.PAB:
+            boards.append(Board(player.number, None))
+        elif result.opponent is not None and result.colour is Colour.WHITE:
+            boards.append(Board(player.number, result.opponent))
+    return Pairing(tuple(boards))
+
+
+def _engine(pair: PairFunction | None) -> PairFunction:
+    if pair is not None:
+        return pair
+    # Imported only once a valid file is read: the pairing module must not
+    # stand in the way of reporting invalid input.
+    from swiss.dutch import pair as dutch_pair
+
+    return dutch_pair
+
+
+def _load(path: str) -> TournamentState:
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        raise _Failure(FILE_ACCESS, f"{path}: cannot read: {error.strerror}") from error
+    try:
+        return read_trf(decode_trf(data))
+    except TrfError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+
+
+def _pairing_text(path: str, pair: PairFunction | None) -> str:
+    state = _load(path)
+    if state.round_to_pair > state.total_rounds:
+        raise _Failure(INVALID_INPUT, f"{path}: all {state.total_rounds} rounds have been played")
+    try:
+        pairing = _engine(pair)(state)
+    except PairingError as error:
+        raise _Failure(NO_PAIRING, f"no legal pairing for round {state.round_to_pair}: {error}") from error
+    return format_pairing(state, pairing)
+
+
+def _describe(state: TournamentState, pairing: Pairing) -> str:
+    boards = order_boards(state, pairing.boards)
+    return " ".join(f"{b.white}-{b.black}" if b.black else f"{b.white}-bye" for b in boards)
+
+
+def _check_command(path: str, output: TextIO, pair: PairFunction | None) -> int:
+    """Re-pair each completed round from the rounds before it; list the rounds that differ."""
+    state = _load(path)
+    engine = _engine(pair)
+    differing = 0
+    for round_number in range(1, state.rounds_played + 1):
+        before = state_before_round(state, round_number)
+        recorded = recorded_pairing(state, round_number)
+        try:
+            paired = engine(before)
+        except PairingError as error:
+            differing += 1
+            output.write(f"round {round_number}: no legal pairing: {error}\n")
+            continue
+        if set(paired.boards) != set(recorded.boards):
+            differing += 1
+            output.write(
+                f"round {round_number}: recorded {_describe(before, recorded)}\n"
+                f"round {round_number}: engine   {_describe(before, paired)}\n"
+            )
+    output.write(f"{state.rounds_played - differing} of {state.rounds_played} rounds agree\n")
+    return OK if differing == 0 else NO_PAIRING
+
+
+def _engine_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m swiss",
+        description="FIDE Dutch pairings from TRF files. Also: python -m swiss pair FILE.trf",
+    )
+    parser.add_argument("--dutch", metavar="FILE.trf", required=True, help="the tournament file")
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-p", nargs="?", const="-", metavar="OUTFILE", help="pair the next round")
+    mode.add_argument("-c", action="store_true", help="check the recorded pairings of every round")
+    return parser
+
+
+def _pair_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m swiss pair", description="Pair the next round.")
+    parser.add_argument("file", metavar="FILE.trf")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None) -> int:
+    """Run a command; returns the exit status.  `pair` replaces `swiss.dutch.pair` in tests."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args[:1] == ["pair"]:
+            options = _pair_parser().parse_args(args[1:])
+            sys.stdout.write(_pairing_text(options.file, pair))
+            return OK
+        options = _engine_parser().parse_args(args)
+        if options.c:
+            return _check_command(options.dutch, sys.stdout, pair)
+        text = _pairing_text(options.dutch, pair)
+        if options.p == "-":
+            sys.stdout.write(text)
+            return OK
+        try:
+            with open(options.p, "w", encoding="utf-8") as output:
+                output.write(text)
+        except OSError as error:
+            raise _Failure(FILE_ACCESS, f"{options.p}: cannot write: {error.strerror}") from error
+        return OK
+    except _Failure as failure:
+        print(failure, file=sys.stderr)
+        return failure.status
+    except Exception:
+        traceback.print_exc()
+        return UNEXPECTED

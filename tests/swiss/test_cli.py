@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from swiss.cli import format_pairing, main, recorded_pairing, state_before_round
+from swiss.generate import generate, pair_in_number_order
+from swiss.model import Board, Code, Pairing, Player, RoundResult, TournamentState
+from swiss.trf import write_trf
+
+CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
+
+
+def reversed_order(state: TournamentState) -> Pairing:
+    """Another stand-in: the same boards with the colours swapped."""
+    return Pairing(
+        tuple(Board(b.black, b.white) if b.black else b for b in pair_in_number_order(state).boards)
+    )
+
+
+def refuses(state: TournamentState) -> Pairing:
+    from swiss.model import PairingError
+
+    raise PairingError("every remaining pair has met before")
+
+
+@pytest.fixture
+def ready(tmp_path: Path) -> Path:
+    """A 7-player tournament after 2 of 5 rounds, one player absent in round 3."""
+    state = generate(5, 7, 5, played=2, pair=pair_in_number_order, absence_rate=0.1)
+    path = tmp_path / "ready.trf"
+    path.write_text(write_trf(state))
+    return path
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> Path:
+    state = generate(9, 9, 5, pair=pair_in_number_order, forfeit_rate=0.1, bye_rate=0.1)
+    path = tmp_path / "finished.trf"
+    path.write_text(write_trf(state, version="16"))
+    return path
+
+
+def test_the_output_format_counts_the_lines_and_lists_boards_pair_in_number_order_with_the_bye_last() -> None:
+    players = tuple(
+        Player(n, history=(RoundResult(None, None, Code.FULL_BYE if n in (4, 5) else Code.ZERO_BYE),))
+        for n in range(1, 6)
+    )
+    state = TournamentState(players=players, total_rounds=3)
+    pairing = Pairing((Board(3, None), Board(1, 2), Board(5, 4)))
+    assert format_pairing(state, pairing) == "3\n5 4\n1 2\n3 0\n"
+
+
+def test_pair_prints_the_next_round(ready: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", str(ready)], pair=pair_in_number_order) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert int(lines[0]) == len(lines) - 1
+    assert all(len(line.split()) == 2 for line in lines[1:])
+
+
+def test_the_engine_convention_writes_to_a_file_or_to_standard_output(
+    ready: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["pair", str(ready)], pair=pair_in_number_order) == 0
+    expected = capsys.readouterr().out
+    assert main(["--dutch", str(ready), "-p"], pair=pair_in_number_order) == 0
+    assert capsys.readouterr().out == expected
+    out = tmp_path / "out.txt"
+    assert main(["--dutch", str(ready), "-p", str(out)], pair=pair_in_number_order) == 0
+    assert out.read_text() == expected
+
+
+def test_no_legal_pairing_exits_1_with_the_reason(ready: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", str(ready)], pair=refuses) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "every remaining pair has met before" in captured.err
+
+
+def test_invalid_input_exits_3_with_line_and_column(ready: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ready.read_bytes().decode().split("\r\n")
+    number = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[number] = lines[number][:80] + "99.0" + lines[number][84:]
+    ready.write_bytes("\r\n".join(lines).encode())
+    assert main(["pair", str(ready)], pair=pair_in_number_order) == 3
+    assert f"line {number + 1}, column 81: expected points" in capsys.readouterr().err
+    assert main(["--dutch", str(ready), "-p"], pair=pair_in_number_order) == 3
+
+
+def test_a_missing_file_exits_5(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", str(tmp_path / "nowhere.trf")], pair=pair_in_number_order) == 5
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_finished_tournament_cannot_be_paired_further(finished: Path) -> None:
+    assert main(["pair", str(finished)], pair=pair_in_number_order) == 3
+
+
+@pytest.mark.parametrize("argv", [[], ["--dutch", "x.trf"], ["--dutch", "x.trf", "-p", "-c"], ["pair"]])
+def test_bad_arguments_exit_with_usage(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv, pair=pair_in_number_order)
+    assert exit_.value.code == 2
+
+
+def test_check_agrees_when_the_engine_reproduces_every_round(
+    finished: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--dutch", str(finished), "-c"], pair=pair_in_number_order) == 0
+    assert capsys.readouterr().out == "5 of 5 rounds agree\n"
+
+
+def test_check_lists_the_rounds_that_pair_differently(
+    finished: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--dutch", str(finished), "-c"], pair=reversed_order) == 1
+    out = capsys.readouterr().out
+    assert "round 1: recorded 1-2" in out and "round 1: engine   2-1" in out
+    assert out.endswith("0 of 5 rounds agree\n")
+
+
+def test_a_state_before_a_round_keeps_the_earlier_rounds_and_that_rounds_absences() -> None:
+    state = generate(2, 8, 4, pair=pair_in_number_order, bye_rate=0.2)
+    before = state_before_round(state, 3)
+    assert all(p.history == q.history[:2] for p, q in zip(before.players, state.players, strict=True))
+    assert before.absences == {
+        p.number: p.history[2].code for p in state.players if p.history[2].code is Code.HALF_BYE
+    }
+    assert set(recorded_pairing(state, 3).boards) == set(pair_in_number_order(before).boards)
+
+
+def test_python_dash_m_swiss_pairs_a_round_one_corpus_case_as_expected() -> None:
+    dutch = pytest.importorskip("swiss.dutch")
+    if not hasattr(dutch, "pair"):
+        pytest.skip("swiss.dutch.pair is not written yet")
+    case = CORPUS / "dutch" / "case-0001.trf"
+    if not case.exists():
+        pytest.skip(f"no reference corpus at {CORPUS}")
+    run = subprocess.run(
+        [sys.executable, "-m", "swiss", "pair", str(case)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).parents[2],
+    )
+    assert run.returncode == 0, run.stderr
+    expected = case.with_suffix(".expected").read_text()
+    assert sorted(run.stdout.splitlines()) == sorted(expected.splitlines())

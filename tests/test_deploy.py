@@ -1,0 +1,84 @@
+"""Deployment files and production settings, checked without a Docker engine."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "a-production-secret-" + "x" * 50,
+    "ALLOWED_HOSTS": "chess.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://chess.example.org",
+    "DATABASE_URL": "postgres://swiss:secret@db.example.org:5432/swiss",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    # The test process allows async-unsafe ORM calls for Playwright; production never does.
+    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True
+    )
+
+
+def compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def test_check_deploy_is_clean_with_production_values():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
+    result = manage("check", **{**PRODUCTION, "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_settings_reject_a_malformed_boolean():
+    result = manage("check", **{**PRODUCTION, "DEBUG": "maybe"})
+    assert "DEBUG must be true or false" in result.stderr
+
+
+def test_every_setting_the_code_reads_is_listed_in_env_example():
+    lines = (ROOT / ".env.example").read_text().splitlines()
+    listed = {line.split("=")[0] for line in lines if "=" in line and not line.startswith("#")}
+    settings = (ROOT / "config" / "settings.py").read_text()
+    read = {name for name in listed if f'"{name}"' in settings}
+    assert read == listed - {"DATABASE_URL"}  # dj-database-url reads DATABASE_URL itself
+    assert {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"} <= listed
+
+
+def test_compose_runs_postgres_with_a_volume_and_a_health_check():
+    db = compose()["services"]["db"]
+    assert db["image"].startswith("postgres:")
+    assert any(volume.endswith(":/var/lib/postgresql/data") for volume in db["volumes"])
+    assert "pg_isready" in " ".join(db["healthcheck"]["test"])
+    assert db["volumes"][0].split(":")[0] in compose()["volumes"]
+
+
+def test_compose_web_migrates_then_serves_with_gunicorn_once_the_database_is_healthy():
+    web = compose()["services"]["web"]
+    command = web["command"]
+    assert command.index("migrate") < command.index("gunicorn config.wsgi")
+    assert web["ports"] == ["8000:8000"]
+    assert web["depends_on"]["db"]["condition"] == "service_healthy"
+    env = web["environment"]
+    assert env["DATABASE_URL"].startswith("postgres://") and "@db:5432/" in env["DATABASE_URL"]
+    assert {"SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"} <= env.keys()
+    assert env["DEBUG"] == "false"
+
+
+def test_static_files_are_served_by_whitenoise_in_production():
+    settings = (ROOT / "config" / "settings.py").read_text()
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings
+    assert "collectstatic" in (ROOT / "Dockerfile").read_text()

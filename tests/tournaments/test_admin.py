@@ -1,0 +1,91 @@
+"""The admin lists every model with search and filters, and every correction leaves an audit record."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib import admin
+from django.urls import reverse
+
+from tournaments.models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
+
+MODELS = [Tournament, Team, Entrant, Round, Board, Seat, AuditRecord]
+
+
+@pytest.fixture
+def superuser_client(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("chief", password="x"))
+    return client
+
+
+@pytest.fixture
+def played_board(tournament, players, arbiter):
+    rnd = tournament.rounds.get(number=1)
+    rnd.store_draft([(players[0], players[1])])
+    rnd.publish(arbiter)
+    board = rnd.boards.get()
+    board.result = Board.Result.WHITE_WINS
+    board.save()
+    return board
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda model: model.__name__)
+def test_every_model_is_listed_with_search_and_filters(model):
+    model_admin = admin.site._registry[model]
+    assert model_admin.search_fields and model_admin.list_filter
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda model: model.__name__)
+def test_every_changelist_renders_with_a_search(superuser_client, played_board, model):
+    url = reverse(f"admin:tournaments_{model._meta.model_name}_changelist")
+    assert superuser_client.get(url, {"q": "Player"}).status_code == 200
+
+
+def test_correcting_a_result_in_the_admin_leaves_an_audit_record(superuser_client, played_board):
+    url = reverse("admin:tournaments_board_change", args=[played_board.pk])
+    data = {"round": played_board.round_id, "number": 1, "result": Board.Result.DRAW}
+    response = superuser_client.post(url, data)
+    assert response.status_code == 302
+    record = AuditRecord.objects.get()
+    assert (record.action, record.user.username, record.tournament) == (
+        "change",
+        "chief",
+        played_board.tournament,
+    )
+    assert (record.before["result"], record.after["result"]) == ("1-0", "1/2")
+    assert record.changed_fields() == ["result"]
+
+
+def test_creating_and_deleting_through_the_admin_are_audited(superuser_client, tournament):
+    add = reverse("admin:tournaments_team_add")
+    superuser_client.post(add, {"tournament": tournament.pk, "name": "Basel", "federation": "SUI"})
+    team = Team.objects.get()
+    superuser_client.post(reverse("admin:tournaments_team_delete", args=[team.pk]), {"post": "yes"})
+    actions = list(AuditRecord.objects.order_by("pk").values_list("action", "object_repr", "before", "after"))
+    assert [(a, r) for a, r, _, _ in actions] == [("create", "Basel"), ("delete", "Basel")]
+    assert actions[0][2] is None and actions[1][3] is None
+
+
+def test_deputy_arbiters_changed_in_the_admin_appear_in_the_audit_record(
+    superuser_client, tournament, arbiter
+):
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    form = superuser_client.get(url).context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and k != "deputy_arbiters"}
+    data.update(tiebreaks='["BH-C1", "SB"]', deputy_arbiters=[arbiter.pk], start_date="2026-04-01")
+    data.update(end_date="2026-04-05", chief_arbiter=arbiter.pk)
+    response = superuser_client.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    record = AuditRecord.objects.get()
+    assert (record.before["deputy_arbiters"], record.after["deputy_arbiters"]) == ([], [arbiter.pk])
+    assert record.after["tiebreaks"] == ["BH-C1", "SB"]
+
+
+def test_audit_records_are_read_only_in_the_admin(superuser_client, played_board):
+    AuditRecord.record(None, AuditRecord.Action.CHANGE, played_board, {"result": ""}, {"result": "1-0"})
+    record = AuditRecord.objects.get()
+    assert (
+        superuser_client.post(reverse("admin:tournaments_auditrecord_delete", args=[record.pk])).status_code
+        == 403
+    )
+    model_admin = admin.site._registry[AuditRecord]
+    assert not model_admin.has_add_permission(None) and not model_admin.has_change_permission(None)

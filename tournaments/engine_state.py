@@ -1,0 +1,175 @@
+"""The one translation from the database to the engine's plain inputs (`swiss.model`).
+
+Used by the arbiter's workflow (pairing/actions.py) to pair a round, by the TRF
+export and by the standings. Pairing numbers in the engine state are the entrants'
+*current* pairing numbers (`Entrant.pairing_number`), in history records too; the
+number a seat kept from an earlier round is history for the hall, not for the engine.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+
+from swiss.model import Acceleration, Code, Colour, Player, RoundResult, Scoring, TournamentState
+
+from .models import Board, Entrant, Round, Seat, Tournament
+
+# Per stored result, the engine codes of White and Black.
+RESULT_CODES: dict[str, tuple[Code, Code]] = {
+    Board.Result.WHITE_WINS: (Code.WIN, Code.LOSS),
+    Board.Result.DRAW: (Code.DRAW, Code.DRAW),
+    Board.Result.BLACK_WINS: (Code.LOSS, Code.WIN),
+    Board.Result.BLACK_FORFEITS: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
+    Board.Result.WHITE_FORFEITS: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
+    Board.Result.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
+}
+# A withdrawn player is absent without points, like a zero-point bye (tiebreaks.md 16.1).
+ABSENCE_CODES: dict[str, Code] = {
+    Seat.Absence.HALF_BYE: Code.HALF_BYE,
+    Seat.Absence.FULL_BYE: Code.FULL_BYE,
+    Seat.Absence.ZERO_BYE: Code.ZERO_BYE,
+    Seat.Absence.WITHDRAWN: Code.ZERO_BYE,
+}
+# FIDE title codes of the TRF player line (columns 11-13).
+TRF_TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
+
+
+class StateError(ValueError):
+    """The database cannot be turned into an engine state; the message says why."""
+
+
+def fraction(value: Decimal) -> Fraction:
+    return Fraction(value)
+
+
+def scoring(tournament: Tournament) -> Scoring:
+    """The tournament's points per outcome, exact."""
+    return Scoring(
+        win=fraction(tournament.points_win),
+        draw=fraction(tournament.points_draw),
+        loss=fraction(tournament.points_loss),
+        forfeit_win=fraction(tournament.points_forfeit_win),
+        forfeit_loss=fraction(tournament.points_forfeit_loss),
+        pab=fraction(tournament.points_pab),
+        half_bye=fraction(tournament.points_half_bye),
+        full_bye=fraction(tournament.points_full_bye),
+        zero_bye=fraction(tournament.points_zero_bye),
+    )
+
+
+def next_round_to_pair(tournament: Tournament) -> int:
+    """The lowest round still a draft, or total_rounds + 1 when every round is published."""
+    drafts = tournament.rounds.filter(state=Round.State.DRAFT).order_by("number")
+    first = drafts.values_list("number", flat=True).first()
+    return first if first is not None else tournament.total_rounds + 1
+
+
+def tournament_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:
+    """DB tournament -> `swiss.model.TournamentState`, ready to pair `round_number`.
+
+    `round_number` defaults to the first draft round (`next_round_to_pair`). The
+    history holds rounds 1 .. round_number - 1, which must all be published with
+    every game's result entered; otherwise `StateError` says which round is not.
+    `absences` holds the requested byes and withdrawals already recorded on seats of
+    `round_number` itself. An entrant without a seat in an earlier round (a late
+    entry) gets a zero-point bye there. Every entrant needs a pairing number.
+
+    Takes five queries, whatever the size of the tournament.
+    """
+    if round_number is None:
+        round_number = next_round_to_pair(tournament)
+    entrants = list(tournament.entrants.order_by("pairing_number"))
+    missing = [e.name for e in entrants if e.pairing_number is None]
+    if missing:
+        raise StateError(f"Entrants without a pairing number: {', '.join(missing)}.")
+    rounds = list(tournament.rounds.filter(number__lt=round_number).order_by("number"))
+    unfinished = [r.number for r in rounds if r.state == Round.State.DRAFT]
+    if unfinished:
+        raise StateError(f"Round {unfinished[0]} is not published yet.")
+    history = _histories(tournament, entrants, round_number)
+    number_of = {e.pk: e.pairing_number for e in entrants}
+    absent = Seat.objects.filter(round__tournament=tournament, round__number=round_number).exclude(absence="")
+    absences = {number_of[seat.entrant_id]: ABSENCE_CODES[seat.absence] for seat in absent}
+    return TournamentState(
+        players=tuple(_player(e, tuple(history[e.pk])) for e in entrants),
+        total_rounds=tournament.total_rounds,
+        initial_colour=Colour(tournament.initial_colour) if tournament.initial_colour else None,
+        scoring=scoring(tournament),
+        absences=absences,
+        acceleration=Acceleration(tournament.acceleration),
+        name=tournament.name,
+    )
+
+
+def round_results(
+    tournament: Tournament,
+    last_round: int,
+    *,
+    require_results: bool = True,
+    numbers: dict[int, int | None] | None = None,
+) -> dict[int, dict[int, RoundResult]]:
+    """Per entrant id, per round number (1 .. last_round, published rounds only), the engine record.
+
+    Opponents are current pairing numbers. A board without a result raises
+    `StateError` unless `require_results` is off, in which case that round is left
+    out for both players (the game is still being played). `numbers` (entrant id ->
+    pairing number) saves a query when the caller has the entrants already.
+    """
+    if numbers is None:
+        numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+    seats = list(
+        Seat.objects.filter(round__tournament=tournament, round__number__lte=last_round)
+        .exclude(round__state=Round.State.DRAFT)
+        .select_related("board", "round")
+        .only("entrant_id", "colour", "absence", "board_number", "round__number", "board__result")
+    )
+    on_board: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
+    for seat in seats:
+        if seat.board_number:
+            on_board[seat.round.number, seat.board_number][seat.colour] = seat.entrant_id
+    results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
+    for seat in seats:
+        number = seat.round.number
+        if seat.absence:
+            results[seat.entrant_id][number] = RoundResult(None, None, ABSENCE_CODES[seat.absence])
+            continue
+        board = on_board[number, seat.board_number]
+        if Seat.Colour.BLACK not in board:
+            results[seat.entrant_id][number] = RoundResult(None, None, Code.PAB)
+            continue
+        if not seat.board.result:
+            if require_results:
+                raise StateError(f"Round {number}, board {seat.board_number} has no result yet.")
+            continue
+        white = seat.colour == Seat.Colour.WHITE
+        opponent = board[Seat.Colour.BLACK if white else Seat.Colour.WHITE]
+        code = RESULT_CODES[seat.board.result][0 if white else 1]
+        colour = Colour.WHITE if white else Colour.BLACK
+        results[seat.entrant_id][number] = RoundResult(numbers[opponent], colour, code)
+    return results
+
+
+def _histories(
+    tournament: Tournament, entrants: list[Entrant], round_number: int
+) -> dict[int, list[RoundResult]]:
+    numbers = {e.pk: e.pairing_number for e in entrants}
+    by_round = round_results(tournament, round_number - 1, numbers=numbers)
+    absent = RoundResult(None, None, Code.ZERO_BYE)
+    return {e.pk: [by_round.get(e.pk, {}).get(n, absent) for n in range(1, round_number)] for e in entrants}
+
+
+def _player(entrant: Entrant, history: tuple[RoundResult, ...]) -> Player:
+    assert entrant.pairing_number is not None
+    return Player(
+        number=entrant.pairing_number,
+        name=entrant.name,
+        rating=entrant.rating,
+        history=history,
+        sex=entrant.sex,
+        title=TRF_TITLES.get(entrant.title, ""),
+        federation=entrant.federation,
+        fide_id=entrant.fide_id,
+        birth_date=entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else "",
+    )

@@ -49,9 +49,7 @@ class Code(enum.Enum):
         return self in _PLAYED or self in (Code.FORFEIT_WIN, Code.FORFEIT_LOSS)
 
 
-_PLAYED = frozenset(
-    {Code.WIN, Code.DRAW, Code.LOSS, Code.WIN_UNRATED, Code.DRAW_UNRATED, Code.LOSS_UNRATED}
-)
+_PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS, Code.WIN_UNRATED, Code.DRAW_UNRATED, Code.LOSS_UNRATED})
 
 
 @dataclass(frozen=True)

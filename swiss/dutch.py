@@ -1,0 +1,564 @@
+"""FIDE (Dutch) System, C.04.3 in force from 1 February 2026.
+
+The rules define the pairing as the best candidate of an ordered search over
+transpositions and exchanges (Articles 3-4), judged by criteria C1-C21
+(Article 2). The search is replaced here, as Article 3.8 allows, by a series of
+maximum-weight matchings: each edge weight packs the criteria into bit fields
+in their order of priority, so that a heavier matching is a better pairing.
+Brackets are then settled one by one, from the top score down, and inside a
+bracket the generation order of Article 4 is reproduced by fixing one player
+at a time to the best partner that keeps the matching optimal.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swiss.acceleration import virtual_points
+from swiss.colours import ColourState, allocate, colour_state, compatible_preferences
+from swiss.matching import Matcher
+from swiss.model import (
+    Board,
+    Code,
+    Colour,
+    Pairing,
+    PairingError,
+    Player,
+    RoundResult,
+    TournamentState,
+)
+
+
+class Float(enum.Enum):
+    DOWN = "down"
+    UP = "up"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player as the pairing of one round sees them."""
+
+    number: int
+    rank: int  # 0-based position among the players in the pairing (effective TPN - 1)
+    score: Fraction  # pairing score: points plus this round's virtual points (1.2)
+    colours: ColourState
+    bye_eligible: bool  # C2
+    played_games: int
+    avoid: frozenset[int]  # C1: opponents already met, and forbidden pairs
+    floats: tuple[Float, Float]  # float one round and two rounds before
+
+
+def pair(state: TournamentState) -> Pairing:
+    """Pair the next round of `state`, or raise PairingError when no legal pairing exists."""
+    entrants = _entrants(state)
+    if not entrants:
+        return Pairing(())
+    mates = _Bracketer(state, entrants).run()
+    initial = state.initial_colour or Colour.WHITE
+    by_number = {e.number: e for e in entrants}
+    boards = []
+    for entrant in entrants:
+        mate = mates[entrant.number]
+        if mate is None:
+            boards.append(Board(entrant.number, None))
+        elif entrant.number < mate:
+            boards.append(_board(entrant, by_number[mate], initial))
+    return Pairing(tuple(boards))
+
+
+def _board(a: Entrant, b: Entrant, initial: Colour) -> Board:
+    higher, lower = (a, b) if _ranks_before(a, b) else (b, a)
+    colour = allocate(higher.colours, higher.rank + 1, lower.colours, initial)
+    if colour is Colour.WHITE:
+        return Board(higher.number, lower.number)
+    return Board(lower.number, higher.number)
+
+
+def _ranks_before(a: Entrant, b: Entrant) -> bool:
+    """1.2: higher pairing score first, then the lower pairing number."""
+    return (a.score, -a.rank) > (b.score, -b.rank)
+
+
+# --- Building the entrants --------------------------------------------------------------
+
+
+def _entrants(state: TournamentState) -> list[Entrant]:
+    """The players to be paired, in 1.2 order."""
+    done = state.rounds_played
+    vps = virtual_points(state)
+    scoring = state.scoring
+    players = sorted(state.players, key=lambda p: p.number)
+    histories = {p.number: _history(p, done) for p in players}
+
+    def pairing_score(number: int, rnd: int) -> Fraction:
+        """Points before round `rnd` (0-based) plus the virtual points of that round."""
+        points = sum((scoring.points(r.code) for r in histories[number][:rnd]), Fraction(0))
+        extra = vps.get(number, ())
+        return points + (extra[rnd] if rnd < len(extra) else Fraction(0))
+
+    def float_of(number: int, back: int) -> Float:
+        """1.4: the float a player received `back` rounds ago."""
+        if done < back:
+            return Float.NONE
+        rnd = done - back
+        result = histories[number][rnd]
+        if not result.code.played and scoring.points(result.code) > scoring.loss:
+            return Float.DOWN
+        if result.opponent is None:
+            return Float.NONE
+        own, other = pairing_score(number, rnd), pairing_score(result.opponent, rnd)
+        return Float.DOWN if own > other else Float.UP if own < other else Float.NONE
+
+    # Players absent from this round who never took part in a pairing do not count
+    # for the effective pairing numbers.
+    taking_part = [
+        p
+        for p in players
+        if p.number not in state.absences
+        or any(r.code.has_opponent or r.code is Code.PAB for r in histories[p.number])
+    ]
+    forbidden: dict[int, set[int]] = {}
+    for a, b in state.forbidden:
+        forbidden.setdefault(a, set()).add(b)
+        forbidden.setdefault(b, set()).add(a)
+    entrants = []
+    for rank, player in enumerate(taking_part):
+        if player.number in state.absences:
+            continue
+        history = histories[player.number]
+        met = {r.opponent for r in history if r.code.played and r.opponent is not None}
+        entrants.append(
+            Entrant(
+                number=player.number,
+                rank=rank,
+                score=pairing_score(player.number, done),
+                colours=colour_state(history),
+                bye_eligible=not any(
+                    not r.code.played and scoring.points(r.code) >= scoring.win for r in history
+                ),
+                played_games=sum(1 for r in history if r.code.played),
+                avoid=frozenset(met | forbidden.get(player.number, set())),
+                floats=(float_of(player.number, 1), float_of(player.number, 2)),
+            )
+        )
+    entrants.sort(key=lambda e: (-e.score, e.rank))
+    return entrants
+
+
+def _history(player: Player, rounds: int) -> tuple[RoundResult, ...]:
+    """The player's rounds 1..rounds, a missing round counting as a zero-point bye."""
+    missing = rounds - len(player.history)
+    return player.history[:rounds] + (RoundResult(None, None, Code.ZERO_BYE),) * max(missing, 0)
+
+
+# --- The bracket-by-bracket matching ------------------------------------------------------
+
+
+class _Bracketer:
+    """Settles the brackets one by one on a matching over all unpaired players."""
+
+    def __init__(self, state: TournamentState, entrants: list[Entrant]) -> None:
+        self.players = entrants
+        self.size = len(entrants)
+        self.rounds_played = state.rounds_played
+        last_round = state.rounds_played >= state.total_rounds - 1
+        best = max(state.scoring.win, state.scoring.draw)
+        # 1.8 topscorers: above half the maximum score, in the final round only.
+        self.topscore: Fraction | None = (
+            Fraction(int(state.rounds_played * best * 10) // 2, 10) if last_round else None
+        )
+        self._layout()
+        self.matcher = Matcher(self.size)
+        self.bye_score = Fraction(0)
+        self.single_downfloater_gets_bye = False
+        self.played_ranks: dict[int, int] = {}
+
+    def _layout(self) -> None:
+        """Bit widths: one field per group size, one per score group for score sums."""
+        self.group_shift: dict[Fraction, int] = {}
+        shift = 0
+        largest = 0
+        counts: dict[Fraction, int] = {}
+        for entrant in self.players:
+            counts[entrant.score] = counts.get(entrant.score, 0) + 1
+        for score in sorted(counts):
+            self.group_shift[score] = shift
+            shift += counts[score].bit_length()
+            largest = max(largest, counts[score])
+        self.scores_bits = shift
+        self.size_bits = largest.bit_length()
+
+    # -- criteria ---------------------------------------------------------------------------
+
+    def compatible(self, a: Entrant, b: Entrant) -> bool:
+        """C1 (no second meeting, no forbidden pair) and C3 (absolute colour preferences)."""
+        if b.number in a.avoid:
+            return False
+        if not (a.colours.absolute and b.colours.absolute):
+            return True
+        if a.colours.preference is not b.colours.preference:
+            return True
+        return self.topscore is not None and (a.score > self.topscore or b.score > self.topscore)
+
+    def bye_candidate(self, e: Entrant) -> bool:
+        return e.bye_eligible and e.score <= self.bye_score
+
+    def weight(self, higher: Entrant, lower: Entrant, in_current: bool, in_next: bool) -> int:
+        """The edge weight of a pair, criteria packed from the most significant field down."""
+        if not self.compatible(higher, lower):
+            return 0
+        sb, gb = self.size_bits, self.scores_bits
+        # C4 completion and C2/C5: the bye goes to an eligible player of the lowest score.
+        w = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        # C6, C7: the most pairs in this bracket, then the highest scores paired.
+        w = (w << sb) | in_current
+        w <<= gb
+        if in_current:
+            w |= 1 << self.group_shift[higher.score]
+        # C8: the same, looking at the next bracket.
+        w = (w << sb) | in_next
+        w <<= gb
+        if in_next:
+            w |= 1 << self.group_shift[higher.score]
+        # C9: the fewest unplayed games for the bye assignee.
+        w <<= sb
+        if self.single_downfloater_gets_bye:
+            if higher.score == self.bye_score:
+                w |= self.played_ranks[higher.played_games]
+            if lower.score == self.bye_score:
+                w += self.played_ranks[lower.played_games]
+        w = self._colour_fields(w, lower.colours, higher.colours, in_current)
+        w = self._float_fields(w, higher, lower, in_current)
+        # Room for the generation order of transpositions and exchanges (Article 4).
+        return w << (3 * sb + 1)
+
+    def _colour_fields(self, w: int, p: ColourState, o: ColourState, in_current: bool) -> int:
+        """C10-C13, counted per pair."""
+        sb = self.size_bits
+        same = p.preference is not None and p.preference is o.preference
+        # C10: topscorers (or their opponents) ending with |CD| > 2.
+        c10 = not (p.imbalance > 1 and o.imbalance > 1 and same)
+        # C11: topscorers (or their opponents) getting a colour three times running.
+        if not (p.absolute and o.absolute and same):
+            c11 = True
+        elif p.imbalance == o.imbalance:
+            c11 = p.repeated is None or p.repeated is not o.repeated
+        else:
+            loser = o if p.imbalance > o.imbalance else p
+            assert p.preference is not None
+            c11 = loser.repeated is not p.preference.opposite
+        # C12: colour preferences granted; C13: strong preferences granted.
+        c12 = compatible_preferences(p.preference, o.preference)
+        c13 = (
+            not (p.strong or p.absolute)
+            or not (o.strong or o.absolute)
+            or (p.absolute and o.absolute)
+            or p.preference is not o.preference
+        )
+        for satisfied in (c10, c11, c12, c13):
+            w = (w << sb) | (in_current and satisfied)
+        return w
+
+    def _float_fields(self, w: int, h: Entrant, lo: Entrant, in_current: bool) -> int:
+        """C14-C21: repeated floats one and two rounds before."""
+        sb, gb = self.size_bits, self.scores_bits
+        backs = [back for back in (1, 2) if self.rounds_played >= back]
+        upfloats = h.score > lo.score
+        for back in backs:
+            # C14/C16: residents who downfloated before and now stay in the bracket.
+            w <<= sb
+            if in_current:
+                w |= lo.floats[back - 1] is Float.DOWN
+                w += h.score <= lo.score and h.floats[back - 1] is Float.DOWN
+            # C15/C17: MDP opponents who upfloated before and upfloat again.
+            w <<= sb
+            if in_current:
+                w |= not (upfloats and lo.floats[back - 1] is Float.UP)
+        for back in backs:
+            # C18/C20: the scores of repeated downfloaters.
+            w <<= gb
+            if in_current:
+                w += (lo.floats[back - 1] is Float.DOWN) << self.group_shift[lo.score]
+                w += (h.floats[back - 1] is Float.DOWN) << self.group_shift[h.score]
+            # C19/C21: the scores of repeated upfloaters' opponents.
+            w <<= gb
+            if in_current and not (lo.floats[back - 1] is Float.UP and upfloats):
+                w |= 1 << self.group_shift[h.score]
+        return w
+
+    # -- the procedure ----------------------------------------------------------------------
+
+    def run(self) -> dict[int, int | None]:
+        players, n = self.players, self.size
+        self._initial_matching()
+        score = [e.score for e in players]
+        mates: dict[int, int | None] = {}
+        finalized = [False] * n
+        next_start = 0
+        bracket: list[int] = []  # vertices of this bracket's players, then the next group's
+        while next_start < n and score[next_start] >= score[0]:
+            bracket.append(next_start)
+            next_start += 1
+        movers = 0  # MDPs at the head of `bracket`
+        first_resident = 0  # vertex of the first resident of this bracket
+        while len(bracket) > 1 or next_start < n:
+            residents_end = len(bracket)
+            next_first = first_resident + (residents_end - movers)
+            group_start = next_start
+            while next_start < n and score[next_start] >= score[group_start]:
+                bracket.append(next_start)
+                next_start += 1
+            step = _BracketStep(self, bracket, movers, residents_end, first_resident, next_first, finalized)
+            mate = step.settle()
+            movers = 0
+            self.single_downfloater_gets_bye = (
+                n % 2 == 1 and group_start < n and self.bye_score == score[group_start]
+            )
+            carried = []
+            for index, vertex in enumerate(bracket):
+                if index < residents_end and finalized[vertex]:
+                    mates[players[vertex].number] = players[mate[vertex]].number
+                else:
+                    carried.append(vertex)
+                    if index < residents_end:
+                        movers += 1
+                    if score[mate[vertex]] < self.bye_score:
+                        self.single_downfloater_gets_bye = False
+            bracket = carried
+            first_resident = next_first
+        for vertex in bracket:
+            mates[players[vertex].number] = None
+        return mates
+
+    def _initial_matching(self) -> None:
+        """C4/C5: check that a complete pairing exists and find the bye assignee's score."""
+        players, n, m = self.players, self.size, self.matcher
+        top = players[0].score
+        for i in range(n):
+            for j in range(i):
+                a, b = players[i], players[j]
+                if n % 2 == 0:
+                    m.set_weight(i, j, self.weight(b, a, False, False))
+                elif self.compatible(a, b):
+                    w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                    w = (w << self.scores_bits) | (self.group_shift[a.score] + self.group_shift[b.score])
+                    m.set_weight(i, j, (w << self.size_bits) | (a.score >= top))
+        mate = m.solve()
+        if sum(1 for v in range(n) if mate[v] == v) > 1:
+            raise PairingError(
+                "No pairing satisfies the absolute criteria: some players cannot all be "
+                "paired without a rematch, a forbidden pair or a colour rule broken."
+            )
+        if n % 2 == 0:
+            return
+        self.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+        for i in range(n):
+            for j in range(i):
+                m.set_weight(i, j, self.weight(players[j], players[i], False, False))
+        if self.bye_score >= top:
+            self.single_downfloater_gets_bye = all(
+                players[mate[v]].score >= top for v in range(n) if players[v].score >= top
+            )
+        counts = sorted(e.played_games for e in players if e.score == self.bye_score)
+        self.played_ranks = {games: rank for rank, games in enumerate(sorted(counts, reverse=True))}
+
+
+class _BracketStep:
+    """One bracket: choose the MDPs to pair, their opponents, then the remainder's pairs."""
+
+    def __init__(
+        self,
+        owner: _Bracketer,
+        bracket: Sequence[int],
+        movers: int,
+        residents_end: int,
+        first_resident: int,
+        next_first: int,
+        finalized: list[bool],
+    ) -> None:
+        self.owner = owner
+        self.m = owner.matcher
+        self.bracket = bracket
+        self.movers = movers
+        self.residents_end = residents_end
+        self.first_resident = first_resident
+        self.next_first = next_first
+        self.finalized = finalized
+        players = owner.players
+        # base[i][j], j < i: the weight of the pair of bracket members i and j.
+        self.base: list[list[int]] = [[] for _ in bracket]
+        for i in range(movers, len(bracket)):
+            lower = players[bracket[i]]
+            row = self.base[i]
+            for j in range(i):
+                row.append(owner.weight(players[bracket[j]], lower, i < residents_end, i >= residents_end))
+                self.m.set_weight(bracket[i], bracket[j], row[j])
+
+    def in_bracket(self, vertex: int) -> bool:
+        return self.first_resident <= vertex < self.next_first
+
+    def settle(self) -> list[int]:
+        mate = self.m.solve()
+        mate = self._choose_movers(mate)
+        mate = self._pair_movers(mate)
+        return self._pair_remainder(mate)
+
+    def _choose_movers(self, mate: list[int]) -> list[int]:
+        """4.4: the MDPs to pair, the highest scores first, then the lowest numbers."""
+        b, base, players = self.bracket, self.base, self.owner.players
+        group_score: Fraction | None = None
+        left = can_pair = 0
+        for i in range(self.movers):
+            if group_score is None or players[b[i]].score < group_score:
+                group_score = players[b[i]].score
+                left = can_pair = 0
+                k = i
+                while players[b[k]].score >= group_score:
+                    left += 1
+                    can_pair += self.in_bracket(mate[b[k]])
+                    k += 1
+            if not can_pair:
+                continue
+            vertex = b[i]
+            if left <= can_pair:
+                self.finalized[vertex] = True
+                continue
+            left -= 1
+            if not self.in_bracket(mate[vertex]):
+                for o in range(self.movers, self.residents_end):
+                    if base[o][i]:
+                        self.m.set_weight(vertex, b[o], base[o][i] | 1)
+                mate = self.m.solve()
+            if self.in_bracket(mate[vertex]):
+                self.finalized[vertex] = True
+                can_pair -= 1
+                for o in range(self.movers, self.residents_end):
+                    if base[o][i]:
+                        self.m.set_weight(vertex, b[o], (base[o][i] | (self.residents_end - self.movers)) + 1)
+        return mate
+
+    def _pair_movers(self, mate: list[int]) -> list[int]:
+        """3.3: each chosen MDP meets the highest resident that keeps the pairing optimal."""
+        b, base = self.bracket, self.base
+        for i in range(self.movers):
+            vertex = b[i]
+            if not self.finalized[vertex]:
+                continue
+            addend = len(b)
+            for o in range(self.residents_end - 1, self.movers - 1, -1):
+                if self.finalized[b[o]]:
+                    continue
+                if base[o][i]:
+                    self.m.set_weight(vertex, b[o], base[o][i] + addend)
+                    addend += 1
+            mate = self.m.solve()
+            self.finalized[mate[vertex]] = True
+            self.m.fix(vertex, mate[vertex])
+        return mate
+
+    def _pair_remainder(self, mate: list[int]) -> list[int]:
+        """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order."""
+        b, base, m = self.bracket, self.base, self.m
+        remainder = []
+        pairs = 0
+        for i in range(self.movers, self.residents_end):
+            vertex = b[i]
+            if mate[vertex] < self.first_resident:
+                continue
+            remainder.append(i)
+            if mate[vertex] < vertex:
+                pairs += 1
+        sb = self.owner.size_bits
+
+        def exchange_weight(small: int, large: int, small_position: int) -> int:
+            weight = base[large][small]
+            if weight:
+                # Fewest exchanges (4.3 key 1), then the smallest BSN sum moved up (key 2).
+                addend = ((small_position < pairs) << (2 * sb)) - small_position
+                weight += addend << 1
+            return weight
+
+        def goes_down(vertex: int, mate: list[int]) -> bool:
+            """Paired with a lower player of this bracket: an S1 player."""
+            return vertex < mate[vertex] < self.next_first
+
+        for oi, o in enumerate(remainder):
+            for pi, p in enumerate(remainder[:oi]):
+                m.set_weight(b[p], b[o], exchange_weight(p, o, pi))
+        mate = m.solve()
+        exchanges = sum(1 for p in remainder[:pairs] if not goes_down(b[p], mate))
+
+        # Key 3: move the lowest possible S1 players to S2.
+        left = exchanges
+        for position in range(pairs - 1, -1, -1):
+            if not left:
+                break
+            p = remainder[position]
+            later = remainder[position + 1 :]
+            if goes_down(b[p], mate):
+                for o in later:
+                    weight = exchange_weight(p, o, position)
+                    if weight:
+                        m.set_weight(b[p], b[o], weight - 1)
+                mate = m.solve()
+            exchanged = not goes_down(b[p], mate)
+            left -= exchanged
+            for o in later:
+                if exchanged:
+                    base[o][p] = 0
+                m.set_weight(b[p], b[o], exchange_weight(p, o, position))
+
+        # Key 4: move the highest possible S2 players to S1.
+        left = exchanges
+        for position in range(pairs, len(remainder)):
+            if left <= 1:
+                break
+            p = remainder[position]
+            later = remainder[position + 1 :]
+            already = goes_down(b[p], mate)
+            if not already:
+                for o in later:
+                    weight = exchange_weight(p, o, position)
+                    if weight:
+                        m.set_weight(b[p], b[o], weight + 1)
+                mate = m.solve()
+            if goes_down(b[p], mate):
+                left -= 1
+                for o in remainder[:position]:
+                    base[p][o] = 0
+                    m.set_weight(b[p], b[o], 0)
+                for o in range(self.residents_end, len(b)):
+                    base[o][p] = 0
+                    m.set_weight(b[p], b[o], 0)
+            if not already:
+                for o in later:
+                    m.set_weight(b[p], b[o], exchange_weight(p, o, position))
+
+        # Settle S1 and S2 and drop the exchange weights.
+        for position, p in enumerate(remainder):
+            for o in remainder[position + 1 :]:
+                if not goes_down(b[p], mate) or goes_down(b[o], mate):
+                    base[o][p] = 0
+                m.set_weight(b[p], b[o], base[o][p])
+
+        # 4.2: each S1 player, in order, meets the highest S2 player that keeps the optimum.
+        for p in remainder:
+            vertex = b[p]
+            if not goes_down(vertex, mate):
+                continue
+            addend = 0
+            for o in reversed(remainder):
+                if o <= p or self.finalized[b[o]]:
+                    continue
+                if base[o][p]:
+                    m.set_weight(vertex, b[o], base[o][p] + addend)
+                addend += 1
+            mate = m.solve()
+            self.finalized[vertex] = True
+            self.finalized[mate[vertex]] = True
+            self.m.fix(vertex, mate[vertex])
+        return mate

@@ -3,6 +3,7 @@
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
+    python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -130,6 +131,45 @@ def _check_command(path: str, output: TextIO, pair: PairFunction | None) -> int:
     return OK if differing == 0 else NO_PAIRING
 
 
+def read_pairing(text: str) -> Pairing:
+    """Parse the engine output format (`format_pairing`): a count line, then `white black` per board."""
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    if not rows or len(rows[0]) != 1 or not rows[0][0].isdigit():
+        raise ValueError("expected the number of boards on the first line")
+    boards = []
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) != 2 or not all(token.isdigit() for token in row):
+            raise ValueError(f"line {number}: expected two pairing numbers")
+        white, black = int(row[0]), int(row[1])
+        boards.append(Board(white, black or None))
+    if len(boards) != int(rows[0][0]):
+        raise ValueError(f"the first line announces {rows[0][0]} boards, the file has {len(boards)}")
+    return Pairing(tuple(boards))
+
+
+def _check_pairing_command(path: str, pairing_path: str, output: TextIO, pair: PairFunction | None) -> int:
+    """Findings of a proposed pairing, compared with the engine's own; exit 1 when there are any."""
+    from swiss.check import check
+
+    state = _load(path)
+    try:
+        with open(pairing_path, encoding="utf-8") as file:
+            proposal = read_pairing(file.read())
+    except OSError as error:
+        raise _Failure(FILE_ACCESS, f"{pairing_path}: cannot read: {error.strerror}") from error
+    except ValueError as error:
+        raise _Failure(INVALID_INPUT, f"{pairing_path}: {error}") from error
+    try:
+        reference: Pairing | None = _engine(pair)(state)
+    except PairingError:
+        reference = None
+    findings = check(state, proposal, reference=reference)
+    for finding in findings:
+        output.write(f"{finding}\n")
+    output.write(f"{len(findings)} finding(s)\n")
+    return OK if not findings else NO_PAIRING
+
+
 def _engine_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m swiss",
@@ -148,6 +188,15 @@ def _pair_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m swiss check", description="List the rule findings of a proposed pairing."
+    )
+    parser.add_argument("file", metavar="FILE.trf")
+    parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
+    return parser
+
+
 def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None) -> int:
     """Run a command; returns the exit status.  `pair` replaces `swiss.dutch.pair` in tests."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -156,6 +205,9 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             options = _pair_parser().parse_args(args[1:])
             sys.stdout.write(_pairing_text(options.file, pair))
             return OK
+        if args[:1] == ["check"]:
+            checking = _check_parser().parse_args(args[1:])
+            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair)
         options = _engine_parser().parse_args(args)
         if options.c:
             return _check_command(options.dutch, sys.stdout, pair)

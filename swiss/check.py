@@ -1,0 +1,263 @@
+"""Rule findings for any proposed pairing: what the review page shows after a manual change.
+
+The checker does not pair.  It reads a pairing (the engine's or an arbiter's) against
+the state it was made for and lists, board by board, the absolute rules it breaks and,
+given the engine's own pairing for comparison, where it is worse on colours or scores.
+Messages are written for the arbiter: "Board 4: 12 and 31 already played each other in
+round 2".  Players are named by their pairing numbers; `names` may give display names.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swiss.colours import ColourState, colour_state
+from swiss.model import Board, Colour, Pairing, Player, TournamentState
+from swiss.scores import pairing_score, score
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: `board` is the 1-based position in the pairing checked, None for the whole round."""
+
+    board: int | None
+    rule: str
+    message: str
+    absolute: bool = True
+
+    def __str__(self) -> str:
+        where = f"Board {self.board}: " if self.board is not None else ""
+        return f"{where}{self.message} ({self.rule})"
+
+
+def check(
+    state: TournamentState,
+    pairing: Pairing,
+    *,
+    reference: Pairing | None = None,
+    names: Mapping[int, str] | None = None,
+) -> list[Finding]:
+    """Every finding for `pairing` of the round after `state`, absolute rules first."""
+    checker = PairingContext(state, names or {})
+    findings = checker.seating(pairing)
+    for index, board in enumerate(pairing.boards, start=1):
+        if board.white not in checker.players or (
+            board.black is not None and board.black not in checker.players
+        ):
+            continue  # already reported as an unknown player
+        if board.black is None:
+            findings.extend(checker.bye(index, board.white))
+        else:
+            findings.extend(checker.meeting(index, board))
+            findings.extend(checker.colours(index, board))
+    if reference is not None:
+        findings.extend(checker.compare(pairing, reference))
+    return findings
+
+
+def granted(state: ColourState, colour: Colour) -> bool:
+    """The player gets their colour preference (or has none)."""
+    return state.preference is None or state.preference is colour
+
+
+class PairingContext:
+    """The facts about each player that the checks and explanations read."""
+
+    def __init__(self, state: TournamentState, names: Mapping[int, str]) -> None:
+        self.state = state
+        self.players: dict[int, Player] = {p.number: p for p in state.players}
+        self.names = names
+        self.colour_states = {n: colour_state(p.history) for n, p in self.players.items()}
+        self.round = state.round_to_pair
+
+    def name(self, number: int) -> str:
+        return self.names.get(number, str(number))
+
+    def score(self, number: int) -> Fraction:
+        return pairing_score(self.state, number, self.round)
+
+    def topscorer(self, number: int) -> bool:
+        """Dutch 1.8: in the last round, more than half the maximum possible score."""
+        if self.round != self.state.total_rounds:
+            return False
+        best = self.state.scoring.win * (self.round - 1)
+        return score(self.players[number], self.state.scoring) * 2 > best
+
+    def seating(self, pairing: Pairing) -> list[Finding]:
+        """C.04.1: every present player on exactly one board, no absentee, at most one bye."""
+        findings = []
+        seen: Counter[int] = Counter()
+        for index, board in enumerate(pairing.boards, start=1):
+            for number in (board.white, board.black):
+                if number is None:
+                    continue
+                seen[number] += 1
+                if number not in self.players:
+                    findings.append(Finding(index, "C1", f"{number} is not a player of this tournament"))
+                elif number in self.state.absences:
+                    findings.append(Finding(index, "GHR 3.3", f"{self.name(number)} is absent this round"))
+        for number, count in sorted(seen.items()):
+            if count > 1:
+                boards = [i for i, b in enumerate(pairing.boards, start=1) if number in (b.white, b.black)]
+                where = ", ".join(str(b) for b in boards)
+                findings.append(
+                    Finding(boards[-1], "C1", f"{self.name(number)} is on more than one board ({where})")
+                )
+        missing = sorted(set(self.players) - set(self.state.absences) - set(seen))
+        if missing:
+            who = ", ".join(self.name(n) for n in missing)
+            findings.append(Finding(None, "C1", f"not paired: {who}"))
+        byes = [i for i, b in enumerate(pairing.boards, start=1) if b.black is None]
+        if len(byes) > 1:
+            findings.append(Finding(byes[-1], "C.04.1 Art. 3", "more than one pairing-allocated bye"))
+        return findings
+
+    def bye(self, index: int, number: int) -> list[Finding]:
+        """C2 (C.04.1 Art. 4): no second PAB, nor one after scoring a win without playing."""
+        scoring = self.state.scoring
+        for rnd, result in enumerate(self.players[number].history, start=1):
+            if not result.code.played and scoring.points(result.code) >= scoring.win:
+                what = "already had the bye" if result.opponent is None else "already won without playing"
+                return [Finding(index, "C2", f"{self.name(number)} {what} in round {rnd}")]
+        return []
+
+    def meeting(self, index: int, board: Board) -> list[Finding]:
+        """C1: no rematch of a game actually played, no forbidden pair."""
+        assert board.black is not None
+        white, black = board.white, board.black
+        if white == black:
+            return [Finding(index, "C1", f"{self.name(white)} is paired with themselves")]
+        findings = []
+        for rnd, result in enumerate(self.players[white].history, start=1):
+            if result.opponent == black and result.code.played:
+                findings.append(
+                    Finding(
+                        index,
+                        "C1",
+                        f"{self.name(white)} and {self.name(black)} already played each other in round {rnd}",
+                    )
+                )
+        if (min(white, black), max(white, black)) in self.state.forbidden:
+            findings.append(
+                Finding(index, "C1", f"{self.name(white)} and {self.name(black)} must not be paired")
+            )
+        return findings
+
+    def colours(self, index: int, board: Board) -> list[Finding]:
+        """C3 and C.04.1 Art. 6-7: absolute colour rules, topscorers excepted in the last round."""
+        assert board.black is not None
+        white, black = self.colour_states[board.white], self.colour_states[board.black]
+        exempt = self.topscorer(board.white) or self.topscorer(board.black)
+        if white.absolute and black.absolute and white.preference is black.preference and not exempt:
+            assert white.preference is not None
+            return [
+                Finding(
+                    index,
+                    "C3",
+                    f"{self.name(board.white)} and {self.name(board.black)} both must have "
+                    f"{white.preference.name.lower()}",
+                )
+            ]
+        findings = []
+        for number, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
+            if self.topscorer(number):
+                continue
+            state = self.colour_states[number]
+            history = (*state.history, colour)
+            difference = abs(sum(1 if c is Colour.WHITE else -1 for c in history))
+            if history[-3:] == (colour, colour, colour):
+                findings.append(
+                    Finding(
+                        index,
+                        "C.04.1 Art. 7",
+                        f"{self.name(number)} gets {colour.name.lower()} a third time in a row",
+                    )
+                )
+            elif difference > 2:
+                findings.append(
+                    Finding(
+                        index,
+                        "C.04.1 Art. 6",
+                        f"{self.name(number)} would have {difference} more games with "
+                        f"{colour.name.lower()} than with {colour.opposite.name.lower()}",
+                    )
+                )
+        return findings
+
+    def compare(self, pairing: Pairing, reference: Pairing) -> list[Finding]:
+        """C6-C7 and C12 against the engine's pairing: more score differences, fewer colours granted."""
+        findings = []
+        reference_pairs = {frozenset((b.white, b.black)) for b in reference.boards if b.black is not None}
+        if _score_gaps(self, pairing) > _score_gaps(self, reference):
+            for index, board in enumerate(pairing.boards, start=1):
+                if board.black is None or frozenset((board.white, board.black)) in reference_pairs:
+                    continue
+                if board.white not in self.players or board.black not in self.players:
+                    continue
+                a, b = self.score(board.white), self.score(board.black)
+                if a != b:
+                    findings.append(
+                        Finding(
+                            index,
+                            "C6-C7",
+                            f"{self.name(board.white)} ({points_text(a)}) and {self.name(board.black)} "
+                            f"({points_text(b)}) have different scores; the engine's pairing has fewer score "
+                            "differences",
+                            absolute=False,
+                        )
+                    )
+        granted_by_reference = _granted(self, reference)
+        if len(_granted(self, pairing)) < len(granted_by_reference):
+            proposal = _granted(self, pairing)
+            for index, board in enumerate(pairing.boards, start=1):
+                for number in (board.white, board.black):
+                    if number is None or number not in self.players:
+                        continue
+                    if number in granted_by_reference and number not in proposal:
+                        preference = self.colour_states[number].preference
+                        assert preference is not None
+                        findings.append(
+                            Finding(
+                                index,
+                                "C12",
+                                f"{self.name(number)} does not get {preference.name.lower()}, "
+                                "which the engine's pairing gives them",
+                                absolute=False,
+                            )
+                        )
+        return findings
+
+
+def _score_gaps(checker: PairingContext, pairing: Pairing) -> Fraction:
+    """The sum of the score differences of all pairs."""
+    total = Fraction(0)
+    for board in pairing.boards:
+        if board.black is not None and board.white in checker.players and board.black in checker.players:
+            total += abs(checker.score(board.white) - checker.score(board.black))
+    return total
+
+
+def _granted(checker: PairingContext, pairing: Pairing) -> set[int]:
+    """The players with a colour preference who get it."""
+    result = set()
+    for board in pairing.boards:
+        if board.black is None:
+            continue
+        for number, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
+            state = checker.colour_states.get(number)
+            if state is not None and state.preference is not None and granted(state, colour):
+                result.add(number)
+    return result
+
+
+def points_text(value: Fraction) -> str:
+    """3, 2½ or 1.3: an exact score as an arbiter writes it."""
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(whole)
+    if rest == Fraction(1, 2):
+        return f"{whole or ''}½"
+    return f"{float(value):g}"

@@ -1,0 +1,70 @@
+"""Plain-language reading of a pairing: why a board looks as it does, and what had to give.
+
+The Dutch engine keeps no trace of its search, so these sentences are read back from
+the result and the state (C.04.1 Art. 9: the pairing must be explainable): the score
+groups of the two players, who floats, and who gets the colour they prefer.
+"""
+
+from __future__ import annotations
+
+from swiss.check import PairingContext, granted, points_text
+from swiss.colours import ColourState
+from swiss.model import Board, Colour, Pairing, TournamentState
+
+
+def _preference(state: ColourState) -> str:
+    if state.preference is None:
+        return "no colour preference"
+    strength = "absolute" if state.absolute else "strong" if state.strong else "mild"
+    return f"a {strength} preference for {state.preference.name.lower()}"
+
+
+def explain_board(state: TournamentState, board: Board) -> list[str]:
+    """A few sentences on one board of a pairing of the round after `state`."""
+    checker = PairingContext(state, {})
+    if board.black is None:
+        return [
+            f"{board.white} gets the pairing-allocated bye: an odd number of players is paired, and the "
+            "bye goes to a player in the lowest score group who has not had one (C.04.1 Art. 3-4, C2).",
+        ]
+    white, black = board.white, board.black
+    sentences = []
+    scores = {n: checker.score(n) for n in (white, black)}
+    if scores[white] == scores[black]:
+        sentences.append(f"Both players are in the {points_text(scores[white])}-point score group.")
+    else:
+        high, low = (white, black) if scores[white] > scores[black] else (black, white)
+        sentences.append(
+            f"{high} ({points_text(scores[high])}) floats down to meet {low} ({points_text(scores[low])}), "
+            "who floats up: no compatible opponent was left on the same score (C.04.3 C6-C7)."
+        )
+    for number, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+        colours = checker.colour_states[number]
+        got = "gets it" if granted(colours, colour) else f"gets {colour.name.lower()} instead"
+        if colours.preference is None:
+            got = f"gets {colour.name.lower()}"
+        sentences.append(f"{number} has {_preference(colours)} and {got}.")
+    return sentences
+
+
+def relaxations(state: TournamentState, pairing: Pairing) -> list[str]:
+    """What the pairing could not give everyone: floats between score groups and colours not granted."""
+    checker = PairingContext(state, {})
+    notes = []
+    floats = [
+        b for b in pairing.boards if b.black is not None and checker.score(b.white) != checker.score(b.black)
+    ]
+    if floats:
+        pairs = ", ".join(f"{b.white}–{b.black}" for b in floats)
+        notes.append(f"{len(floats)} pair(s) join different score groups: {pairs}.")
+    refused = []
+    for board in pairing.boards:
+        if board.black is None:
+            continue
+        for number, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
+            colours = checker.colour_states[number]
+            if not granted(colours, colour):
+                refused.append(f"{number}{' (absolute)' if colours.absolute else ''}")
+    if refused:
+        notes.append(f"Colour preference not granted to: {', '.join(refused)}.")
+    return notes

@@ -142,7 +142,10 @@ STORAGES = {
 # Tests and the local demo run without collectstatic; whitenoise then looks files up per request.
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
-LOGIN_URL = "admin:login"
+# Arbiters need not be staff, so they sign in on the site, not in the admin.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "arbiter:tournaments"
+LOGOUT_REDIRECT_URL = "/"
 
 # HTTPS hardening, on by default in production; tests and the local demo serve plain HTTP.
 _HTTPS = not (DEBUG or TESTING)

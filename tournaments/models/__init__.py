@@ -1,8 +1,19 @@
 """The tournament data model; each module holds one part of it."""
 
 from .audit import AuditRecord
+from .draft import DraftChange, ForbiddenPair
 from .entrant import Entrant, Team
 from .round import Board, Round, Seat
 from .tournament import Tournament
 
-__all__ = ["AuditRecord", "Board", "Entrant", "Round", "Seat", "Team", "Tournament"]
+__all__ = [
+    "AuditRecord",
+    "Board",
+    "DraftChange",
+    "ForbiddenPair",
+    "Entrant",
+    "Round",
+    "Seat",
+    "Team",
+    "Tournament",
+]

@@ -1,0 +1,477 @@
+"""The one bridge between the database and the engine: pair, review, change, publish, record results.
+
+Every action that changes a round locks the tournament row first (`select_for_update`
+inside `transaction.atomic`), so two arbiters pressing "pair" or "publish" at the same
+moment are served one after the other: the second finds the draft made or the round
+published and does nothing more. Every change goes to the audit trail.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from swiss.boards import order_boards
+from swiss.check import Finding, check, points_text
+from swiss.dutch import pair
+from swiss.explain import explain_board, relaxations
+from swiss.model import Board as EngineBoard
+from swiss.model import Pairing, PairingError, TournamentState
+from swiss.scores import pairing_score, score
+from swiss.trf import write_trf
+from tournaments.engine_state import StateError, next_round_to_pair, tournament_state
+from tournaments.models import AuditRecord, Board, DraftChange, Entrant, ForbiddenPair, Round, Tournament
+
+from . import edits
+from .edits import EditError, Pair
+
+Action = AuditRecord.Action
+# GHR 2.2: titles rank after strength, in this order.
+TITLE_ORDER = {title: rank for rank, title in enumerate(Entrant.Title.values)}
+
+
+class ActionError(ValidationError):
+    """The action cannot be done now; the message says why, for the arbiter."""
+
+
+class NeedsConfirmation(ActionError):
+    """Publishing a draft with findings needs the arbiter's explicit confirmation."""
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _locked_round(rnd: Round) -> Round:
+    _locked(rnd.tournament)
+    return Round.objects.select_related("tournament").get(pk=rnd.pk)
+
+
+# --- Entrants ----------------------------------------------------------------------------
+
+
+def ranking_key(entrant: Entrant) -> tuple[int, int, str]:
+    """GHR 2.2: strength descending, then title, then name."""
+    return (-entrant.rating, TITLE_ORDER.get(entrant.title, len(TITLE_ORDER)), entrant.name.casefold())
+
+
+@transaction.atomic
+def number_entrants(tournament: Tournament) -> None:
+    """GHR 2.3-2.4: give pairing numbers in ranking order.
+
+    Until round 4 is paired the whole list is re-sorted (ranking data may be corrected);
+    after that the numbered entrants keep their order and new ones are slotted in at
+    their place, shifting those below them.
+    """
+    tournament = _locked(tournament)
+    entrants = list(tournament.entrants.all())
+    frozen = Board.objects.filter(round__tournament=tournament, round__number__gte=4).exists()
+    if frozen:
+        order = sorted((e for e in entrants if e.pairing_number), key=lambda e: e.pairing_number or 0)
+        for newcomer in sorted((e for e in entrants if not e.pairing_number), key=ranking_key):
+            place = next(
+                (i for i, e in enumerate(order) if ranking_key(e) > ranking_key(newcomer)), len(order)
+            )
+            order.insert(place, newcomer)
+    else:
+        order = sorted(entrants, key=ranking_key)
+    changed = [e for number, e in enumerate(order, start=1) if e.pairing_number != number]
+    if not changed:
+        return
+    # Two passes, because pairing numbers are unique at every moment.
+    Entrant.objects.filter(pk__in=[e.pk for e in changed]).update(pairing_number=None)
+    for number, entrant in enumerate(order, start=1):
+        entrant.pairing_number = number
+    Entrant.objects.bulk_update(changed, ["pairing_number"])
+
+
+@transaction.atomic
+def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> None:
+    """Save new entrants (all or none) and number everyone again."""
+    for entrant in entrants:
+        entrant.tournament = tournament
+        entrant.pairing_number = None
+        entrant.save()
+        AuditRecord.record(user, Action.CREATE, entrant, None, {"name": entrant.name})
+    number_entrants(tournament)
+
+
+def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | None) -> None:
+    """A requested bye (`kind`, a `Seat.Absence`) for one round; `kind` None withdraws from it on."""
+    with transaction.atomic():
+        _locked(entrant.tournament)
+        try:
+            if kind is None:
+                entrant.withdraw(round_number)
+            else:
+                entrant.request_absence(round_number, kind)
+        except (ValidationError, Round.DoesNotExist) as error:
+            message = error.messages[0] if isinstance(error, ValidationError) else "There is no such round."
+            raise ActionError(message) from error
+        AuditRecord.record(
+            user, Action.CHANGE, entrant, None, {"absence": kind or "withdrawn", "round": round_number}
+        )
+
+
+# --- The engine state ----------------------------------------------------------------------
+
+
+def engine_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:
+    """`tournament_state` plus the forbidden pairs, by current pairing numbers."""
+    state = tournament_state(tournament, round_number)
+    numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+    forbidden = frozenset(
+        (min(numbers[a], numbers[b]), max(numbers[a], numbers[b]))
+        for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
+    )
+    return replace(state, forbidden=forbidden)
+
+
+def _to_engine(pairs: list[Pair], numbers: dict[int, int]) -> Pairing:
+    return Pairing(tuple(EngineBoard(numbers[w], numbers[b] if b else None) for w, b in pairs))
+
+
+def _from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int, int]) -> list[Pair]:
+    boards = pairing.boards if isinstance(pairing, Pairing) else pairing
+    return [(entrants[b.white], entrants[b.black] if b.black else None) for b in boards]
+
+
+def draft_pairs(rnd: Round) -> list[Pair]:
+    """The round's boards as (white id, black id or None), in board order."""
+    return [
+        (board.white.pk, board.black.pk if board.black else None)  # type: ignore[union-attr]
+        for board in rnd.boards_with_seats()
+    ]
+
+
+def _store(rnd: Round, pairs: list[Pair]) -> None:
+    entrants = Entrant.objects.in_bulk({e for p in pairs for e in p if e})
+    rnd.store_draft([(entrants[w], entrants[b] if b else None) for w, b in pairs])
+
+
+# --- Pairing and changing a draft ------------------------------------------------------------
+
+
+def pair_next_round(tournament: Tournament, user: Any, *, again: bool = False) -> Round:
+    """Draft the next round with the engine; an existing draft is kept unless `again` is set."""
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        number = next_round_to_pair(tournament)
+        if number > tournament.total_rounds:
+            raise ActionError("Every round has been published.")
+        rnd = tournament.rounds.get(number=number)
+        if rnd.is_paired and not again:
+            return rnd
+        if not tournament.initial_colour:
+            # C.04.3 5.2.5 needs the initial-colour lot; it is drawn once and stored.
+            tournament.initial_colour = secrets.choice(Tournament.Colour.values)
+            tournament.save(update_fields=["initial_colour"])
+            AuditRecord.record(
+                user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
+            )
+        try:
+            state = engine_state(tournament, number)
+            pairing = pair(state)
+        except (StateError, PairingError) as error:
+            raise ActionError(str(error)) from error
+        if not pairing.boards:
+            raise ActionError("Nobody is left to pair.")
+        entrants = {e.pairing_number: e.pk for e in tournament.entrants.all()}
+        pairs = _from_engine(order_boards(state, pairing.boards), entrants)
+        before = draft_pairs(rnd)
+        _store(rnd, pairs)
+        rnd.draft_changes.all().delete()
+        DraftChange.objects.create(
+            round=rnd,
+            kind=DraftChange.Kind.ENGINE,
+            description="paired by the engine",
+            after=pairs,
+            user=user,
+        )
+        AuditRecord.record(
+            user, Action.CHANGE, rnd, {"boards": before}, {"boards": pairs, "paired": "engine"}
+        )
+        return rnd
+
+
+EDITS = {
+    DraftChange.Kind.SWAP: edits.swap_opponents,
+    DraftChange.Kind.COLOURS: edits.exchange_colours,
+    DraftChange.Kind.BYE: edits.give_bye,
+    DraftChange.Kind.PAIR: edits.pair_two,
+}
+
+
+def _describe(kind: str, args: tuple[int, ...], names: dict[int, str]) -> str:
+    if kind == DraftChange.Kind.SWAP:
+        return f"swapped the opponents of boards {args[0]} and {args[1]}"
+    if kind == DraftChange.Kind.COLOURS:
+        return f"exchanged the colours on board {args[0]}"
+    if kind == DraftChange.Kind.BYE:
+        return f"gave the bye to {names[args[0]]}"
+    return f"paired {names[args[0]]} with {names[args[1]]}"
+
+
+def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
+    """Apply one manual change (`DraftChange.Kind`) to a draft: boards for swaps, entrant ids otherwise."""
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        if rnd.state != Round.State.DRAFT or not rnd.is_paired:
+            raise ActionError(f"Round {rnd.number} has no draft to change.")
+        before = draft_pairs(rnd)
+        try:
+            after = EDITS[DraftChange.Kind(kind)](before, *args)
+        except EditError as error:
+            raise ActionError(str(error)) from error
+        state = engine_state(rnd.tournament, rnd.number)
+        numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
+        ids = {n: pk for pk, n in numbers.items()}
+        after = _from_engine(order_boards(state, _to_engine(after, numbers).boards), ids)
+        names = dict(rnd.tournament.entrants.values_list("pk", "name"))
+        _store(rnd, after)
+        change = DraftChange.objects.create(
+            round=rnd,
+            kind=kind,
+            description=_describe(kind, args, names),
+            before=before,
+            after=after,
+            user=user,
+        )
+        AuditRecord.record(
+            user, Action.CHANGE, rnd, {"boards": before}, {"boards": after, "change": change.description}
+        )
+        return change
+
+
+def undo_change(rnd: Round, user: Any) -> DraftChange:
+    """Take back the latest manual change of a draft."""
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        last = rnd.draft_changes.exclude(kind=DraftChange.Kind.ENGINE).last()
+        if rnd.state != Round.State.DRAFT or last is None:
+            raise ActionError("There is no manual change to undo.")
+        current = draft_pairs(rnd)
+        _store(rnd, last.before)
+        last.delete()
+        AuditRecord.record(
+            user, Action.CHANGE, rnd, {"boards": current}, {"boards": last.before, "undone": last.description}
+        )
+        return last
+
+
+# --- Reviewing a draft ---------------------------------------------------------------------
+
+
+@dataclass
+class PlayerRow:
+    entrant: Entrant
+    number: int
+    score: str
+    colours: str
+    floats: str
+
+
+@dataclass
+class BoardRow:
+    number: int
+    white: PlayerRow
+    black: PlayerRow | None
+    result: str
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class Review:
+    round: Round
+    boards: list[BoardRow]
+    absent: list[tuple[Entrant, str]]
+    findings: list[Finding]
+    relaxed: list[str]
+    changes: list[DraftChange]
+
+    @property
+    def round_findings(self) -> list[Finding]:
+        return [f for f in self.findings if f.board is None]
+
+
+def _colours(state: TournamentState, number: int) -> str:
+    player = next(p for p in state.players if p.number == number)
+    return "".join(r.colour.value.upper() if r.colour and r.code.played else "–" for r in player.history)
+
+
+def _floats(state: TournamentState, number: int) -> str:
+    """↓ or ↑ for each of the last two rounds in which the player floated (C.04.3 1.4)."""
+    player = next(p for p in state.players if p.number == number)
+    marks = []
+    for rnd, result in enumerate(player.history, start=1):
+        if result.opponent is None or not result.code.played:
+            mark = "↓" if result.code.value in "U+F" else ""
+        else:
+            own, other = pairing_score(state, number, rnd), pairing_score(state, result.opponent, rnd)
+            mark = "↓" if own > other else "↑" if own < other else ""
+        marks.append(mark)
+    return "".join(marks[-2:])
+
+
+def review(rnd: Round) -> Review:
+    """Everything the review page shows: boards with scores, colours, floats and findings."""
+    tournament = rnd.tournament
+    state = engine_state(tournament, rnd.number)
+    entrants = {e.pk: e for e in tournament.entrants.all()}
+    numbers = {pk: e.pairing_number for pk, e in entrants.items()}
+    names = {e.pairing_number: f"{e.pairing_number} {e.name}" for e in entrants.values()}
+    boards = list(rnd.boards_with_seats())
+    pairs = [(b.white.pk, b.black.pk if b.black else None) for b in boards]  # type: ignore[union-attr]
+    proposal = _to_engine(pairs, numbers)  # type: ignore[arg-type]
+    changes = list(rnd.draft_changes.all())
+    engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
+    reference = _to_engine(engine.after, numbers) if engine else None  # type: ignore[arg-type]
+    findings = (
+        check(state, proposal, reference=reference, names=names) if rnd.state == rnd.State.DRAFT else []
+    )
+
+    def row(entrant: Entrant | None) -> PlayerRow | None:
+        if entrant is None:
+            return None
+        number = numbers[entrant.pk]
+        assert number is not None
+        player = next(p for p in state.players if p.number == number)
+        return PlayerRow(
+            entrant,
+            number,
+            points_text(score(player, state.scoring)),
+            _colours(state, number),
+            _floats(state, number),
+        )
+
+    rows = [
+        BoardRow(b.number, row(b.white), row(b.black), b.result, [f for f in findings if f.board == b.number])  # type: ignore[arg-type]
+        for b in boards
+    ]
+    absent = [
+        (seat.entrant, seat.get_absence_display())
+        for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
+    ]
+    return Review(rnd, rows, absent, findings, relaxations(state, proposal) if boards else [], changes)
+
+
+def explain(rnd: Round, board_number: int) -> list[str]:
+    """The engine's reading of one board of a draft."""
+    state = engine_state(rnd.tournament, rnd.number)
+    numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
+    board = rnd.boards_with_seats().get(number=board_number)
+    white, black = board.white, board.black
+    assert white is not None
+    return explain_board(state, EngineBoard(numbers[white.pk], numbers[black.pk] if black else None))
+
+
+# --- Publishing ----------------------------------------------------------------------------------
+
+
+def publish_round(rnd: Round, user: Any, *, confirmed: bool = False) -> bool:
+    """Publish a draft atomically; False when it was already published (by someone else).
+
+    A draft with findings is published only when `confirmed`, and the findings the
+    arbiter accepted go to the audit trail.
+    """
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        if rnd.state != Round.State.DRAFT:
+            return False
+        findings = [str(f) for f in review(rnd).findings]
+        if findings and not confirmed:
+            raise NeedsConfirmation("The draft has findings; confirm to publish it anyway.")
+        before = {"state": rnd.state}
+        rnd.publish(user)
+        if rnd.tournament.state == Tournament.State.SETUP:
+            Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.RUNNING)
+        AuditRecord.record(
+            user, Action.CHANGE, rnd, before, {"state": rnd.state, "confirmed_findings": findings}
+        )
+        return True
+
+
+def unpublish_round(rnd: Round, user: Any) -> None:
+    """Take a published round back to draft, while no result is in and no later round is paired."""
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        if rnd.state != Round.State.PUBLISHED:
+            raise ActionError(f"Round {rnd.number} is not published.")
+        if rnd.boards.exclude(result="").exists():
+            raise ActionError("Results are already in; correct them instead.")
+        rnd.state, rnd.published_at, rnd.published_by = Round.State.DRAFT, None, None
+        rnd.save(update_fields=["state", "published_at", "published_by"])
+        AuditRecord.record(
+            user, Action.CHANGE, rnd, {"state": "published"}, {"state": "draft", "unpublished": True}
+        )
+
+
+# --- Results ---------------------------------------------------------------------------------------
+
+
+def record_results(rnd: Round, user: Any, results: dict[int, str]) -> int:
+    """Store results by board number; the round completes once every game has one. Returns changes made.
+
+    Submitting the same results twice changes nothing the second time. A result that
+    replaces another is a correction, recorded with the old value in the audit trail.
+    """
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        if rnd.state == Round.State.DRAFT:
+            raise ActionError(f"Round {rnd.number} is not published yet.")
+        changed = 0
+        for board in rnd.boards.filter(number__in=results).select_for_update():
+            new = results[board.number]
+            if board.result == new:
+                continue
+            before = {"result": board.result}
+            board.result = new
+            board.save(update_fields=["result"])
+            AuditRecord.record(user, Action.CHANGE, board, before, {"result": new})
+            changed += 1
+        if rnd.state == Round.State.PUBLISHED and not any(
+            b.result == Board.Result.NOT_PLAYED and not b.is_bye for b in rnd.boards_with_seats()
+        ):
+            rnd.complete()
+            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
+            if rnd.number == rnd.tournament.total_rounds:
+                Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
+        return changed
+
+
+# --- Export --------------------------------------------------------------------------------------------
+
+
+def manual_change_notes(tournament: Tournament) -> list[str]:
+    """TRF comment lines naming every manual change of a published round."""
+    changes = (
+        DraftChange.objects.filter(round__tournament=tournament)
+        .exclude(kind=DraftChange.Kind.ENGINE)
+        .exclude(round__state=Round.State.DRAFT)
+        .select_related("round", "user")
+        .order_by("round__number", "pk")
+    )
+    return [
+        f"### Round {c.round.number}: manual change by {c.user or 'an arbiter'}: {c.description}"
+        for c in changes
+    ]
+
+
+def export_trf(tournament: Tournament) -> str:
+    """The tournament as TRF-2026, ready for any engine to pair the next round, with the manual-change notes.
+
+    A round published and still being played is written with its boards and no results.
+    """
+    playing = tournament.rounds.filter(state=Round.State.PUBLISHED).order_by("number").first()
+    number = playing.number if playing else min(next_round_to_pair(tournament), tournament.total_rounds + 1)
+    state = engine_state(tournament, number)
+    pairing = None
+    if playing is not None:
+        numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+        pairing = _to_engine(draft_pairs(playing), numbers)
+    text = write_trf(state, pairing=pairing, newline="\n")
+    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))

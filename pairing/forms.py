@@ -1,0 +1,307 @@
+"""Forms for the arbiter's pages: they do all the parsing, views read `cleaned_data`."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    tiebreaks = forms.CharField(required=False, help_text="Comma-separated codes, e.g. BH-C1, BH, SB.")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
+            *("acceleration", "initial_colour", "points_win", "points_draw", "points_loss"),
+            *("points_forfeit_win", "points_forfeit_loss", "points_pab", "points_half_bye"),
+            *("points_full_bye", "points_zero_bye", "tiebreaks"),
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+            # The number of rounds is declared before the start (C.04.1 Art. 1).
+            if self.instance.rounds.exclude(state="draft").exists():
+                self.fields["total_rounds"].disabled = True
+
+    def clean_tiebreaks(self) -> list[str]:
+        return [code.strip() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+
+
+class EntrantForm(forms.ModelForm):
+    class Meta:
+        model = Entrant
+        fields = [
+            *("name", "fide_rating", "national_rating", "title", "federation"),
+            *("fide_id", "club", "sex", "birth_date"),
+        ]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance.tournament = tournament
+        self.fields["name"].widget.attrs.update(autofocus=True, placeholder="Surname, Given names")
+
+    def clean_federation(self) -> str:
+        return self.cleaned_data["federation"].upper()
+
+    def clean_fide_id(self) -> str:
+        fide_id: str = self.cleaned_data["fide_id"].strip()
+        if fide_id and not fide_id.isdigit():
+            raise forms.ValidationError("A FIDE id is digits only.")
+        query = Entrant.objects.filter(tournament=self.instance.tournament, fide_id=fide_id)
+        if fide_id and query.exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError("An entrant with this FIDE id is already registered.")
+        return fide_id
+
+    def _post_clean(self) -> None:
+        # The unique constraints involve the pairing number, which is given later.
+        self._validate_unique = False
+        super()._post_clean()
+
+
+# --- Import ---------------------------------------------------------------------------------------
+
+CSV_COLUMNS = (
+    "name",
+    "fide_rating",
+    "national_rating",
+    "title",
+    "federation",
+    "fide_id",
+    "club",
+    "sex",
+    "birth_date",
+)
+CSV_ALIASES = {"rating": "fide_rating", "elo": "fide_rating", "fed": "federation", "id": "fide_id"}
+TRF_TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM", "wc": "WCM"}
+
+
+@dataclass
+class ImportLine:
+    number: int
+    text: str
+    form: EntrantForm | None = None
+    errors: list[str] = field(default_factory=list)
+
+
+def _csv_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
+    lines = text.splitlines()
+    reader = csv.DictReader(io.StringIO(text))
+    header = [CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in reader.fieldnames or []]
+    unknown = [h for h in header if h not in CSV_COLUMNS]
+    if "name" not in header or unknown:
+        raise forms.ValidationError(
+            f"The first line must name the columns ({', '.join(CSV_COLUMNS)}); "
+            + (f"unknown: {', '.join(unknown)}." if unknown else "“name” is missing.")
+        )
+    rows = list(csv.reader(io.StringIO(text)))
+    result = []
+    for index, values in enumerate(rows[1:], start=2):
+        if not any(v.strip() for v in values):
+            continue
+        data = {column: value.strip() for column, value in zip(header, values, strict=False)}
+        if len(values) != len(header):
+            data["__error__"] = f"expected {len(header)} values, found {len(values)}"
+        result.append((index, lines[index - 1] if index - 1 < len(lines) else "", data))
+    return result
+
+
+def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
+    """The 001 player lines of a TRF file, cut at the TRF-16 columns."""
+    result = []
+    for index, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("001"):
+            continue
+        birth = line[69:79].strip().replace("/", "-")
+        data = {
+            "sex": line[9:10].strip(),
+            "title": TRF_TITLES.get(line[10:13].strip().lower(), line[10:13].strip().upper()),
+            "name": line[14:47].strip(),
+            "fide_rating": line[48:52].strip(),
+            "federation": line[53:56].strip(),
+            "fide_id": line[57:68].strip(),
+            "birth_date": birth if birth.replace("-", "").strip("0") else "",
+        }
+        result.append((index, line, data))
+    return result
+
+
+class ImportForm(forms.Form):
+    """A CSV or TRF file (or its text pasted back on confirmation), parsed line by line."""
+
+    file = forms.FileField(required=False, help_text="CSV with a header line, or a TRF file.")
+    text = forms.CharField(required=False, widget=forms.HiddenInput)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.lines: list[ImportLine] = []
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        text = upload.read().decode("utf-8-sig", errors="replace") if upload else data.get("text", "")
+        if not text.strip():
+            raise forms.ValidationError("Choose a file to import.")
+        data["text"] = text
+        is_trf = any(line.startswith("001") for line in text.splitlines())
+        rows = _trf_rows(text) if is_trf else _csv_rows(text)
+        if not rows:
+            raise forms.ValidationError("The file holds no players.")
+        seen: dict[str, int] = {}
+        for number, line, values in rows:
+            problem = values.pop("__error__", None)
+            entry = ImportLine(number, line)
+            entry.form = EntrantForm(values, tournament=self.tournament)
+            if problem:
+                entry.errors.append(problem)
+            if not entry.form.is_valid():
+                entry.errors.extend(
+                    f"{name}: {message}"
+                    for name, messages in entry.form.errors.items()
+                    for message in messages
+                )
+            fide_id = values.get("fide_id", "")
+            if fide_id and fide_id in seen:
+                entry.errors.append(f"fide_id: the same FIDE id as line {seen[fide_id]}")
+            if fide_id:
+                seen.setdefault(fide_id, number)
+            self.lines.append(entry)
+        if any(entry.errors for entry in self.lines):
+            bad = sum(1 for entry in self.lines if entry.errors)
+            raise forms.ValidationError(
+                f"{bad} line(s) are wrong; nothing was imported. Fix the file and try again."
+            )
+        return data
+
+    def entrants(self) -> list[Entrant]:
+        return [entry.form.instance for entry in self.lines if entry.form is not None]
+
+
+# --- Absences, forbidden pairs, deputies ------------------------------------------------------------------
+
+
+class AbsenceForm(forms.Form):
+    round = forms.IntegerField(min_value=1)
+    kind = forms.ChoiceField(choices=[c for c in Seat.Absence.choices if c[0] != Seat.Absence.WITHDRAWN])
+
+
+class WithdrawForm(forms.Form):
+    round = forms.IntegerField(min_value=1, label="from round")
+
+
+class ForbiddenPairForm(forms.ModelForm):
+    class Meta:
+        model = ForbiddenPair
+        fields = ["first", "second", "reason"]
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance.tournament = tournament
+        for name in ("first", "second"):
+            self.fields[name].queryset = tournament.entrants.order_by("pairing_number")  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        first, second = data.get("first"), data.get("second")
+        if first and second:
+            if first == second:
+                raise forms.ValidationError("Choose two different entrants.")
+            data["first"], data["second"] = sorted((first, second), key=lambda e: e.pk)
+            self.instance.first, self.instance.second = data["first"], data["second"]
+            if ForbiddenPair.objects.filter(first=data["first"], second=data["second"]).exists():
+                raise forms.ValidationError("These two are already kept apart.")
+        return data
+
+
+class DeputyForm(forms.Form):
+    username = forms.CharField()
+
+    def clean_username(self) -> Any:
+        try:
+            return get_user_model().objects.get(username=self.cleaned_data["username"])
+        except get_user_model().DoesNotExist:
+            raise forms.ValidationError("No user has this name.") from None
+
+
+# --- The draft and results ---------------------------------------------------------------------------------
+
+
+class ChangeForm(forms.Form):
+    """One manual change: which kind, and the boards or players it concerns."""
+
+    kind = forms.ChoiceField(choices=[c for c in DraftChange.Kind.choices if c[0] != DraftChange.Kind.ENGINE])
+    board = forms.IntegerField(required=False, min_value=1)
+    other_board = forms.IntegerField(required=False, min_value=1)
+    player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
+    other_player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
+
+    NEEDS = {
+        DraftChange.Kind.SWAP: ("board", "other_board"),
+        DraftChange.Kind.COLOURS: ("board",),
+        DraftChange.Kind.BYE: ("player",),
+        DraftChange.Kind.PAIR: ("player", "other_player"),
+    }
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind = data.get("kind")
+        if not kind:
+            return data
+        needed = self.NEEDS[DraftChange.Kind(kind)]
+        missing = [name for name in needed if data.get(name) is None]
+        if missing:
+            raise forms.ValidationError(f"Give the {' and '.join(m.replace('_', ' ') for m in missing)}.")
+        args = []
+        for name in needed:
+            if "player" in name:
+                entrant = self.tournament.entrants.filter(pairing_number=data[name]).first()
+                if entrant is None:
+                    raise forms.ValidationError(f"No entrant has pairing number {data[name]}.")
+                args.append(entrant.pk)
+            else:
+                args.append(data[name])
+        data["args"] = tuple(args)
+        return data
+
+
+class PublishForm(forms.Form):
+    confirm = forms.BooleanField(required=False, label="Publish despite the findings")
+
+
+RESULT_KEYS = {"1": "1-0", "=": "1/2", "0": "0-1", "+": "+-", "-": "-+"}
+
+
+class ResultsForm(forms.Form):
+    """One optional choice per game of the round: `board_<number>`."""
+
+    def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for board in boards:
+            if not board.is_bye:
+                self.fields[f"board_{board.number}"] = forms.ChoiceField(
+                    choices=Board.Result.choices, required=False, initial=board.result
+                )
+
+    def results(self) -> dict[int, str]:
+        # A blank choice leaves the board as it is: results are never cleared by accident.
+        return {int(name.removeprefix("board_")): value for name, value in self.cleaned_data.items() if value}

@@ -1,0 +1,31 @@
+"""The arbiter's pages, under /arbiter/ (namespace `arbiter`)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from . import views
+
+app_name = "arbiter"
+
+urlpatterns = [
+    path("", views.tournament_list, name="tournaments"),
+    path("new/", views.tournament_create, name="tournament-create"),
+    path("<slug:slug>/", views.tournament_detail, name="tournament"),
+    path("<slug:slug>/edit/", views.tournament_edit, name="tournament-edit"),
+    path("<slug:slug>/arbiters/", views.arbiters, name="arbiters"),
+    path("<slug:slug>/entrants/", views.entrants, name="entrants"),
+    path("<slug:slug>/entrants/import/", views.entrants_import, name="entrants-import"),
+    path("<slug:slug>/entrants/<int:entrant_id>/<str:kind>/", views.entrant_absence, name="entrant-absence"),
+    path("<slug:slug>/forbidden-pairs/", views.forbidden_pairs, name="forbidden-pairs"),
+    path("<slug:slug>/pair/", views.pair_round, name="pair"),
+    path("<slug:slug>/rounds/<int:number>/", views.round_review, name="round"),
+    path("<slug:slug>/rounds/<int:number>/change/", views.round_change, name="round-change"),
+    path("<slug:slug>/rounds/<int:number>/undo/", views.round_undo, name="round-undo"),
+    path("<slug:slug>/rounds/<int:number>/publish/", views.round_publish, name="round-publish"),
+    path("<slug:slug>/rounds/<int:number>/unpublish/", views.round_unpublish, name="round-unpublish"),
+    path("<slug:slug>/rounds/<int:number>/boards/<int:board>/", views.board_explain, name="board-explain"),
+    path("<slug:slug>/rounds/<int:number>/results/", views.round_results, name="results"),
+    path("<slug:slug>/standings/", views.standings, name="standings"),
+    path("<slug:slug>/export.trf", views.export_trf, name="export-trf"),
+]

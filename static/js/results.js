@@ -1,0 +1,23 @@
+// Keyboard result entry: 1 = 0 + - on a row's select sets the result and moves to the next game.
+// The form submits once: a second click while the first request runs is ignored.
+(function () {
+  var keys = { "1": "1-0", "=": "1/2", "0": "0-1", "+": "+-", "-": "-+" };
+  var selects = Array.prototype.slice.call(document.querySelectorAll("#results select"));
+  selects.forEach(function (select, index) {
+    select.addEventListener("keydown", function (event) {
+      var value = keys[event.key];
+      if (!value) return;
+      event.preventDefault();
+      select.value = value;
+      var next = selects[index + 1];
+      if (next) next.focus();
+    });
+  });
+  var form = document.getElementById("results-form");
+  if (form) {
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.sent) { event.preventDefault(); return; }
+      form.dataset.sent = "1";
+    });
+  }
+})();

@@ -1,0 +1,27 @@
+"""Fixtures for the arbiter's workflow: a signed-in arbiter and a field of rated players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def arbiter_client(client: Any, arbiter: Any) -> Any:
+    client.force_login(arbiter)
+    return client
+
+
+@pytest.fixture
+def field(make_entrant: Any) -> list[Any]:
+    """Eleven players with distinct ratings, numbered by rating."""
+    return [make_entrant(fide_rating=2500 - 37 * n, name=f"Player {n + 1:02d}") for n in range(11)]
+
+
+def play_round(rnd: Any, arbiter: Any) -> None:
+    """Publish the draft and give White the win on every board, through the actions."""
+    from pairing import actions
+
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    actions.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})

@@ -1,0 +1,116 @@
+"""Pairing, reviewing, changing, publishing and scoring a round through the arbiter's pages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from django.urls import reverse
+
+from pairing import actions
+from tournaments.models import AuditRecord, DraftChange, Round
+
+from .conftest import play_round
+
+
+def url(name: str, tournament, *args) -> str:
+    return reverse(f"arbiter:{name}", args=[tournament.slug, *args])
+
+
+def test_pairing_drafts_the_first_round_in_board_order_with_the_bye_last(arbiter_client, tournament, field):
+    response = arbiter_client.post(url("pair", tournament))
+    assert response.status_code == 302
+    rnd = tournament.rounds.get(number=1)
+    boards = list(rnd.boards_with_seats())
+    assert len(boards) == 6 and boards[-1].is_bye and boards[-1].white == field[-1]
+    page = arbiter_client.get(url("round", tournament, 1)).content.decode()
+    assert "Player 01" in page and "bye" in page and "Publish round 1" in page
+
+
+def test_pressing_pair_twice_keeps_the_first_draft(arbiter_client, tournament, field):
+    arbiter_client.post(url("pair", tournament))
+    first = list(tournament.rounds.get(number=1).boards.values_list("pk", flat=True))
+    arbiter_client.post(url("pair", tournament))
+    assert list(tournament.rounds.get(number=1).boards.values_list("pk", flat=True)) == first
+
+
+def test_a_swap_shows_its_finding_at_once_and_can_be_undone(arbiter_client, tournament, field, arbiter):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    play_round(rnd, arbiter)
+    rnd2 = actions.pair_next_round(tournament, arbiter)
+    engine = actions.draft_pairs(rnd2)
+    response = arbiter_client.post(
+        url("round-change", tournament, 2),
+        {"kind": "swap", "board": 1, "other_board": 5},
+        HTTP_HX_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and page.strip().startswith('<div id="draft">')
+    assert "have different scores" in page and "swapped the opponents of boards 1 and 5" in page
+    assert actions.draft_pairs(rnd2) != engine
+    arbiter_client.post(url("round-undo", tournament, 2), HTTP_HX_REQUEST="true")
+    assert actions.draft_pairs(rnd2) == engine
+    assert not rnd2.draft_changes.exclude(kind=DraftChange.Kind.ENGINE).exists()
+
+
+def test_publishing_over_findings_needs_a_recorded_confirmation(arbiter_client, tournament, field, arbiter):
+    play_round(actions.pair_next_round(tournament, arbiter), arbiter)
+    rnd = actions.pair_next_round(tournament, arbiter)
+    first = rnd.boards_with_seats()[0]
+    # Pair two players who met in round 1: a rematch.
+    met = tournament.rounds.get(number=1).boards_with_seats()[0]
+    actions.change_draft(rnd, arbiter, DraftChange.Kind.PAIR, met.white.pk, met.black.pk)
+    arbiter_client.post(url("round-publish", tournament, 2))
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.DRAFT and first is not None
+    arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on"})
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.PUBLISHED
+    record = AuditRecord.objects.filter(object_id=str(rnd.pk), after__state="published").get()
+    assert any("already played each other in round 1" in f for f in record.after["confirmed_findings"])
+    assert "manual change by arbiter: paired Player" in actions.export_trf(tournament)
+
+
+def test_results_complete_the_round_and_a_resubmission_changes_nothing(
+    arbiter_client, tournament, field, arbiter
+):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter)
+    data = {f"board_{n}": "1/2" for n in range(1, 6)}
+    arbiter_client.post(url("results", tournament, 1), data)
+    arbiter_client.post(url("results", tournament, 1), data)
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.COMPLETE
+    assert AuditRecord.objects.filter(object_type="tournaments.board").count() == 5
+    arbiter_client.post(url("results", tournament, 1), {"board_1": "1-0"})
+    correction = AuditRecord.objects.filter(object_type="tournaments.board").first()
+    assert (correction.before, correction.after) == ({"result": "1/2"}, {"result": "1-0"})
+
+
+def test_unpublishing_is_explicit_and_recorded(arbiter_client, tournament, field, arbiter):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter)
+    arbiter_client.post(url("round-unpublish", tournament, 1))
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.DRAFT
+    assert AuditRecord.objects.filter(after__unpublished=True).exists()
+
+
+def test_the_pages_pair_as_the_command_line_does_from_the_exported_trf(tmp_path, tournament, field, arbiter):
+    for _ in range(3):
+        play_round(actions.pair_next_round(tournament, arbiter), arbiter)
+    trf = tmp_path / "t.trf"
+    trf.write_text(actions.export_trf(tournament))
+    rnd = actions.pair_next_round(tournament, arbiter)
+    numbers = {e.pk: e.pairing_number for e in tournament.entrants.all()}
+    pages = [f"{numbers[w]} {numbers[b] if b else 0}" for w, b in actions.draft_pairs(rnd)]
+    cli = subprocess.run(
+        [sys.executable, "-m", "swiss", "pair", str(trf)], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    assert cli[1:-1] == pages and int(cli[0]) == len(pages)
+
+
+def test_an_explanation_of_a_board_names_the_score_group(arbiter_client, tournament, field, arbiter):
+    actions.pair_next_round(tournament, arbiter)
+    page = arbiter_client.get(url("board-explain", tournament, 1, 1), HTTP_HX_REQUEST="true").content.decode()
+    assert "score group" in page

@@ -1,0 +1,103 @@
+"""Entering and importing entrants, pairing numbers, byes, withdrawals and pairs kept apart."""
+
+from __future__ import annotations
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from pairing import actions
+from tournaments.models import ForbiddenPair
+
+GOOD = 'name,rating,title,federation,fide_id\n"Keller, Anna",2100,,SUI,100\n"Meier, Lukas",2300,FM,SUI,101\n'
+BAD = 'name,rating,federation\n"Keller, Anna",2100,SUI\n,2300,SUI\n"Roth, Jan",strong,SUI\n'
+
+
+def url(name: str, tournament) -> str:
+    return reverse(f"arbiter:{name}", args=[tournament.slug])
+
+
+def test_quick_entry_numbers_players_by_rating_and_shows_errors_inline(arbiter_client, tournament):
+    arbiter_client.post(url("entrants", tournament), {"name": "Low, Rated", "fide_rating": 1500})
+    arbiter_client.post(url("entrants", tournament), {"name": "High, Rated", "fide_rating": 2500})
+    assert list(tournament.entrants.values_list("name", "pairing_number")) == [
+        ("High, Rated", 1),
+        ("Low, Rated", 2),
+    ]
+    page = arbiter_client.post(
+        url("entrants", tournament), {"name": "", "fide_rating": "x"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert page.strip().startswith('<div id="entrants">') and "This field is required" in page
+
+
+def test_an_import_with_a_bad_line_marks_each_and_saves_nothing(arbiter_client, tournament):
+    response = arbiter_client.post(
+        url("entrants-import", tournament), {"file": SimpleUploadedFile("p.csv", BAD.encode())}
+    )
+    page = response.content.decode()
+    assert "2 line(s) are wrong; nothing was imported" in page
+    assert page.count('class="bad"') == 2 and "do-import" not in page
+    assert not tournament.entrants.exists()
+
+
+def test_an_import_is_previewed_then_saved_on_confirmation(arbiter_client, tournament):
+    preview = arbiter_client.post(
+        url("entrants-import", tournament), {"file": SimpleUploadedFile("p.csv", GOOD.encode())}
+    )
+    assert "Import 2 entrants" in preview.content.decode() and not tournament.entrants.exists()
+    arbiter_client.post(url("entrants-import", tournament), {"text": GOOD, "confirm": "on"})
+    assert list(tournament.entrants.values_list("name", "pairing_number", "title")) == [
+        ("Meier, Lukas", 1, "FM"),
+        ("Keller, Anna", 2, ""),
+    ]
+
+
+def test_a_trf_file_imports_its_player_lines(arbiter_client, tournament):
+    # Columns as TRF-16 fixes them: sex 10, title 11-13, name 15-47, rating 49-52, federation 54-56, id 58-68.
+    line = f"001    1 m{'m':>3} {'Surname, Given':<33} 2400 SUI {'1234567':>11} 1990/01/01"
+    arbiter_client.post(url("entrants-import", tournament), {"text": f"012 Test\n{line}\n", "confirm": "on"})
+    entrant = tournament.entrants.get()
+    assert (entrant.name, entrant.title, entrant.fide_rating, entrant.fide_id) == (
+        "Surname, Given",
+        "IM",
+        2400,
+        "1234567",
+    )
+
+
+def test_a_late_entry_takes_its_place_and_misses_the_rounds_before(
+    tournament, players, arbiter, make_entrant
+):
+    from tests.pairing.conftest import play_round
+
+    play_round(actions.pair_next_round(tournament, arbiter), arbiter)
+    late = actions.Entrant(name="Late, Strong", fide_rating=2600)
+    actions.add_entrants(tournament, arbiter, [late])
+    late.refresh_from_db()
+    assert late.pairing_number == 1
+    state = actions.engine_state(tournament)
+    assert state.players[0].history[0].code.value == "Z"
+    rnd = actions.pair_next_round(tournament, arbiter)
+    assert rnd.seats.filter(entrant=late, board_number__isnull=False).exists()
+
+
+def test_requested_byes_withdrawals_and_pairs_kept_apart_shape_the_pairing(
+    arbiter_client, tournament, players
+):
+    first, second = players[0], players[1]
+    arbiter_client.post(
+        reverse("arbiter:entrant-absence", args=[tournament.slug, players[5].pk, "bye"]),
+        {"round": 1, "kind": "half-bye"},
+    )
+    arbiter_client.post(
+        reverse("arbiter:entrant-absence", args=[tournament.slug, players[4].pk, "withdraw"]), {"round": 1}
+    )
+    arbiter_client.post(
+        url("forbidden-pairs", tournament), {"first": second.pk, "second": first.pk, "reason": "siblings"}
+    )
+    assert ForbiddenPair.objects.filter(first=first, second=second).exists()
+    arbiter_client.post(url("pair", tournament))
+    rnd = tournament.rounds.get(number=1)
+    paired = {(b.white.pk, b.black.pk if b.black else None) for b in rnd.boards_with_seats()}
+    on_boards = {e for pair in paired for e in pair if e}
+    assert players[5].pk not in on_boards and players[4].pk not in on_boards
+    assert (first.pk, second.pk) not in paired and (second.pk, first.pk) not in paired

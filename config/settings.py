@@ -142,6 +142,18 @@ STORAGES = {
 # Tests and the local demo run without collectstatic; whitenoise then looks files up per request.
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
+# The public pages' cache is shared by every gunicorn worker, so an invalidation reaches them all:
+# files on this machine by default; tests keep theirs in memory.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if TESTING
+    else {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR", "") or str(BASE_DIR / ".cache"),
+        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000)},
+    }
+}
+
 # Arbiters need not be staff, so they sign in on the site, not in the admin.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter:tournaments"

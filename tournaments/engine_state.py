@@ -88,12 +88,12 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     unfinished = [r.number for r in rounds if r.state == Round.State.DRAFT]
     if unfinished:
         raise StateError(f"Round {unfinished[0]} is not published yet.")
-    history = _histories(tournament, entrants, round_number)
+    players = _players(tournament, entrants, round_number - 1)
     number_of = {e.pk: e.pairing_number for e in entrants}
     absent = Seat.objects.filter(round__tournament=tournament, round__number=round_number).exclude(absence="")
     absences = {number_of[seat.entrant_id]: ABSENCE_CODES[seat.absence] for seat in absent}
     return TournamentState(
-        players=tuple(_player(e, tuple(history[e.pk])) for e in entrants),
+        players=players,
         total_rounds=tournament.total_rounds,
         initial_colour=Colour(tournament.initial_colour) if tournament.initial_colour else None,
         scoring=scoring(tournament),
@@ -151,13 +151,20 @@ def round_results(
     return results
 
 
-def _histories(
-    tournament: Tournament, entrants: list[Entrant], round_number: int
-) -> dict[int, list[RoundResult]]:
+def players_after(tournament: Tournament, round_number: int) -> tuple[Player, ...]:
+    """The entrants as engine players with their records of rounds 1 .. round_number (all published)."""
+    entrants = list(tournament.entrants.order_by("pairing_number"))
+    return _players(tournament, entrants, round_number)
+
+
+def _players(tournament: Tournament, entrants: list[Entrant], last_round: int) -> tuple[Player, ...]:
     numbers = {e.pk: e.pairing_number for e in entrants}
-    by_round = round_results(tournament, round_number - 1, numbers=numbers)
+    by_round = round_results(tournament, last_round, numbers=numbers)
     absent = RoundResult(None, None, Code.ZERO_BYE)
-    return {e.pk: [by_round.get(e.pk, {}).get(n, absent) for n in range(1, round_number)] for e in entrants}
+    return tuple(
+        _player(e, tuple(by_round.get(e.pk, {}).get(n, absent) for n in range(1, last_round + 1)))
+        for e in entrants
+    )
 
 
 def _player(entrant: Entrant, history: tuple[RoundResult, ...]) -> Player:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
+
+from tournaments import public_cache
 
 if TYPE_CHECKING:
     from .entrant import Entrant
@@ -54,6 +56,11 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – round {self.number}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        super().save(*args, **kwargs)
+        # Publishing, unpublishing and completing all save the round: players' pages must follow.
+        public_cache.invalidate(self.tournament)
 
     @property
     def is_paired(self) -> bool:
@@ -134,6 +141,11 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – board {self.number}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        super().save(*args, **kwargs)
+        # Every result entered or corrected reaches the public pages.
+        public_cache.invalidate(self.round.tournament)
 
     @property
     def tournament(self) -> Tournament:

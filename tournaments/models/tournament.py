@@ -11,6 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
+from tournaments import public_cache
+
 from .round import Colour, Round, Seat
 
 # Tie-break codes of FIDE C.07 (tiebreaks.md section 2), optionally with a cut or modifier: "BH-C1", "KS/L+1".
@@ -118,6 +120,7 @@ class Tournament(models.Model):
     def save(self, *args: object, **kwargs: object) -> None:
         super().save(*args, **kwargs)  # type: ignore[arg-type]
         self.ensure_rounds()
+        public_cache.invalidate(self)
 
     def ensure_rounds(self) -> None:
         """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""

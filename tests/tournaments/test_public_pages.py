@@ -1,0 +1,147 @@
+"""The public pages: what players see of the demo tournament, and never anything unpublished."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+
+from swiss.trf import read_trf
+from tournaments.models import Board, Round, Seat, Tournament
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def demo(db):
+    call_command("load_demo", stdout=StringIO())
+    return Tournament.objects.get(slug="demo-open")
+
+
+def public_urls(slug: str) -> list[str]:
+    base = f"/t/{slug}/"
+    return [
+        base,
+        f"{base}round/1/",
+        f"{base}round/4/print/",
+        f"{base}standings/",
+        f"{base}standings/2/",
+        f"{base}standings.csv",
+        f"{base}crosstable/",
+        f"{base}players/?q=keller",
+        f"{base}player/1/",
+        f"{base}export.trf",
+        f"{base}export.trf?version=16",
+        f"{base}qr.svg",
+    ]
+
+
+def test_every_public_page_opens_without_signing_in(client, demo):
+    for url in ["/", *public_urls(demo.slug)]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+
+
+def test_the_pairings_list_every_board_in_order_with_results(client, demo):
+    page = client.get("/t/demo-open/round/2/").content.decode()
+    rnd = demo.rounds.get(number=2)
+    positions = [page.index(f'id="board-{b.number}"') for b in rnd.boards.order_by("number")]
+    assert positions == sorted(positions) and len(positions) == 20
+    board = rnd.boards.get(number=11)
+    assert board.result == Board.Result.BLACK_FORFEITS
+    assert board.get_result_display() in page
+
+
+def a_draft_pairing(demo: Tournament) -> tuple[str, str]:
+    """Round 5 is drafted, not published: a board's two names, which meet nowhere else."""
+    board = demo.rounds.get(number=5).boards_with_seats()[0]
+    return board.white.name, board.black.name
+
+
+def test_a_draft_round_is_not_found_anywhere(client, demo):
+    for url in ("/t/demo-open/round/5/", "/t/demo-open/round/5/print/", "/t/demo-open/standings/5/"):
+        assert client.get(url).status_code == 404, url
+    white, black = a_draft_pairing(demo)
+    number = demo.entrants.get(name=white).pairing_number
+    card = client.get(f"/t/demo-open/player/{number}/").content.decode()
+    assert 'id="round-5"' not in card and 'id="round-4"' in card
+    home = client.get("/t/demo-open/").content.decode()
+    assert "/round/5/" not in home
+    crosstable = client.get("/t/demo-open/crosstable/").content.decode()
+    assert "<th>R5</th>" not in crosstable and "<th>R4</th>" in crosstable
+
+
+def test_the_exports_hold_only_published_rounds_and_no_unpublished_byes(client, demo):
+    for url in ("/t/demo-open/export.trf", "/t/demo-open/export.trf?version=16"):
+        text = client.get(url).content.decode()
+        state = read_trf(text)
+        assert state.rounds_played == 4 and not state.absences, url
+        assert "\n240 " not in text
+    csv = client.get("/t/demo-open/standings.csv").content.decode()
+    assert csv.splitlines()[0].startswith("Rank,No,Name,Rating,Fed,Points,BH-C1,BH,SB,WIN")
+    assert len(csv.splitlines()) == 41
+
+
+def test_publishing_a_round_shows_it_at_once_although_pages_are_cached(client, demo):
+    assert client.get("/t/demo-open/round/5/").status_code == 404
+    client.get("/t/demo-open/")  # cached without round 5
+    demo.rounds.get(number=5).publish(None)
+    assert client.get("/t/demo-open/round/5/").status_code == 200
+    assert "/round/5/" in client.get("/t/demo-open/").content.decode()
+
+
+def test_entering_a_result_updates_the_cached_pairings_and_standings(client, demo):
+    rnd = demo.rounds.get(number=5)
+    rnd.publish(None)
+    assert client.get("/t/demo-open/standings/5/").status_code == 404
+    before = client.get("/t/demo-open/round/5/").content.decode()
+    assert "1–0" not in before.split('id="board-1"')[1].split("</tr>")[0]
+    for board in rnd.boards_with_seats():
+        if not board.is_bye:
+            board.result = Board.Result.WHITE_WINS
+            board.save()
+    after = client.get("/t/demo-open/round/5/").content.decode()
+    assert "1–0" in after.split('id="board-1"')[1].split("</tr>")[0]
+    assert client.get("/t/demo-open/standings/").content.decode().count("after round 5") == 1
+
+
+def test_searching_finds_a_player_by_part_of_the_name(client, demo):
+    page = client.get("/t/demo-open/players/", {"q": "kell"}).content.decode()
+    keller = demo.entrants.get(name__startswith="Keller")
+    assert keller.name in page and f"/player/{keller.pairing_number}/" in page
+    assert "Meier" not in page
+
+
+def test_a_player_card_lists_opponents_colours_results_and_performance(client, demo):
+    entrant = demo.entrants.get(pairing_number=1)
+    page = client.get("/t/demo-open/player/1/").content.decode()
+    for seat in Seat.objects.filter(entrant=entrant, round__number__lte=4, board_number__isnull=False):
+        board = Board.objects.get(round=seat.round, number=seat.board_number)
+        opponent = board.black if seat.colour == "w" else board.white
+        if opponent is not None:
+            assert opponent.name in page
+    assert "performance" in page and "Rank" in page
+
+
+def test_the_qr_code_is_an_svg_of_the_tournament_page(client, demo):
+    response = client.get("/t/demo-open/qr.svg")
+    assert response["Content-Type"] == "image/svg+xml" and response.content.startswith(b"<svg")
+
+
+def test_an_unknown_tournament_or_player_is_not_found(client, demo):
+    assert client.get("/t/nope/").status_code == 404
+    assert client.get("/t/demo-open/player/999/").status_code == 404
+
+
+def test_a_tournament_with_nothing_published_shows_no_round(client, tournament, players):
+    assert tournament.rounds.filter(state=Round.State.DRAFT).count() == 5
+    for url in public_urls(tournament.slug):
+        if "/round/" in url or "standings/2" in url:
+            assert client.get(url).status_code == 404, url
+        else:
+            assert client.get(url).status_code == 200, url

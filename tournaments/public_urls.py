@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from . import public_views as views
+
+app_name = "public"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("t/<slug:slug>/", views.tournament_home, name="tournament"),
+    path("t/<slug:slug>/round/<int:number>/", views.round_pairings, name="round"),
+    path("t/<slug:slug>/round/<int:number>/print/", views.round_print, name="round-print"),
+    path("t/<slug:slug>/standings/", views.standings, name="standings"),
+    path("t/<slug:slug>/standings/<int:number>/", views.standings, name="standings-after"),
+    path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
+    path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("t/<slug:slug>/players/", views.players, name="players"),
+    path("t/<slug:slug>/player/<int:number>/", views.player_card, name="player"),
+    path("t/<slug:slug>/export.trf", views.trf, name="trf"),
+    path("t/<slug:slug>/qr.svg", views.qr_code, name="qr"),
+]

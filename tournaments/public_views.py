@@ -1,0 +1,181 @@
+"""The pages players see, without signing in: only published rounds ever show here."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import segno
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from . import standings as standings_module
+from .models import Entrant, Round, Seat, Tournament
+from .public_cache import cached_page
+from .trf_export import export_trf
+
+
+def _published_round(tournament: Tournament, number: int) -> Round:
+    """A round players may see, or 404: a draft does not exist for them."""
+    return get_object_or_404(tournament.rounds.exclude(state=Round.State.DRAFT), number=number)
+
+
+def _context(tournament: Tournament, **extra: object) -> dict[str, object]:
+    return {
+        "tournament": tournament,
+        "published": standings_module.published_rounds(tournament),
+        "standing_rounds": standings_module.rounds_with_standings(tournament),
+        **extra,
+    }
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.order_by("-start_date", "name")
+    return render(request, "tournaments/public/index.html", {"tournaments": tournaments})
+
+
+@require_safe
+@cached_page
+def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(request, "tournaments/public/home.html", _context(tournament))
+
+
+@require_safe
+@cached_page
+def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rnd = _published_round(tournament, number)
+    absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
+    return render(
+        request,
+        "tournaments/public/round.html",
+        _context(tournament, round=rnd, boards=_boards(tournament, rnd), absent=absent),
+    )
+
+
+@require_safe
+@cached_page
+def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The pairing list and one result slip per game, for the printer (print stylesheet)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rnd = _published_round(tournament, number)
+    context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd)}
+    return render(request, "tournaments/public/print.html", context)
+
+
+def _boards(tournament: Tournament, rnd: Round) -> list[tuple[object, ...]]:
+    """(board, white, black, White's points, Black's points) in board order, points before the round."""
+    scores = tournament.scores_after(rnd.number - 1)
+    rows = []
+    for board in rnd.boards_with_seats():
+        white, black = board.white, board.black
+        assert white is not None
+        rows.append(
+            (board, white, black, scores.get(white.pk, 0), scores.get(black.pk, 0) if black else None)
+        )
+    return rows
+
+
+def _standings_round(tournament: Tournament, number: int | None) -> int:
+    available = standings_module.rounds_with_standings(tournament)
+    if number is None:
+        return available[-1] if available else 0
+    if number not in available:
+        raise Http404("No standings after that round.")
+    return number
+
+
+@require_safe
+@cached_page
+def standings(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    after = _standings_round(tournament, number)
+    table = standings_module.standings(tournament, after) if after else None
+    return render(request, "tournaments/public/standings.html", _context(tournament, table=table))
+
+
+@require_safe
+@cached_page
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    after = _standings_round(tournament, None)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    if after:
+        table = standings_module.standings(tournament, after)
+        writer.writerow(["Rank", "No", "Name", "Rating", "Fed", "Points", *table.codes])
+        for row in table.rows:
+            e = row.entrant
+            points = f"{float(row.points):g}"
+            writer.writerow(
+                [row.rank, e.pairing_number, e.name, e.rating or "", e.federation, points, *row.values]
+            )
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
+    return response
+
+
+@require_safe
+@cached_page
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    after = _standings_round(tournament, None)
+    table = standings_module.standings(tournament, after) if after else None
+    cells = standings_module.crosstable_cells(tournament, after, table) if table else {}
+    rows = [(row, cells.get(row.entrant.pk, [])) for row in table.rows] if table else []
+    return render(request, "tournaments/public/crosstable.html", _context(tournament, table=table, rows=rows))
+
+
+@require_safe
+@cached_page
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player, or those whose name (or FIDE id) holds the search."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    query = request.GET.get("q", "").strip()[:100]
+    found = tournament.entrants.order_by("name")
+    if query:
+        found = found.filter(Q(name__icontains=query) | Q(fide_id=query))
+    return render(
+        request, "tournaments/public/players.html", _context(tournament, players=found, query=query)
+    )
+
+
+@require_safe
+@cached_page
+def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pairing_number=number)
+    seats = (
+        Seat.objects.filter(entrant=entrant)
+        .exclude(round__state=Round.State.DRAFT)
+        .select_related("round", "board")
+        .order_by("round__number")
+    )
+    card = standings_module.player_card(tournament, entrant, list(seats))
+    return render(request, "tournaments/public/player.html", _context(tournament, entrant=entrant, card=card))
+
+
+@require_safe
+@cached_page
+def trf(request: HttpRequest, slug: str) -> HttpResponse:
+    """TRF-2026, or TRF-16 with ?version=16."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    version = "16" if request.GET.get("version") == "16" else "2026"
+    response = HttpResponse(export_trf(tournament, version), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-trf{version}.txt"'
+    return response
+
+
+@require_safe
+@cached_page
+def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
+    """An SVG QR code of the tournament's public address, for the wall of the venue."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    url = request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug]))
+    svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
+    return HttpResponse(svg, content_type="image/svg+xml")

@@ -1,0 +1,185 @@
+"""Standings of a tournament from its published rounds: the queries around `tournaments.tiebreaks`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Count, Q
+
+from swiss.model import Code
+
+from . import tiebreaks
+from .engine_state import RESULT_CODES, players_after, round_results, scoring
+from .models import Entrant, Round, Seat, Tournament
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    entrant: Entrant
+    points: Fraction
+    values: list[Decimal]  # in the order of `Table.codes`
+
+
+@dataclass(frozen=True)
+class Table:
+    after_round: int
+    codes: list[str]  # the tie-breaks with a value column (DE decides order only)
+    ruleset: str
+    rows: list[Row]
+
+
+def published_rounds(tournament: Tournament) -> list[int]:
+    """Numbers of the rounds players may see."""
+    return list(
+        tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number").values_list("number", flat=True)
+    )
+
+
+def rounds_with_standings(tournament: Tournament) -> list[int]:
+    """Published rounds whose games all have a result, and every round before them too."""
+    # A game is pending when its board has Black and no result; the PAB's board never has one.
+    pending = Q(boards__result="", boards__seats__colour="b")
+    rounds = (
+        tournament.rounds.exclude(state=Round.State.DRAFT)
+        .annotate(pending=Count("boards", filter=pending, distinct=True))
+        .order_by("number")
+        .values_list("number", "pending")
+    )
+    done = []
+    for expected, (number, games_pending) in enumerate(rounds, start=1):
+        if number != expected or games_pending:
+            break
+        done.append(number)
+    return done
+
+
+def tiebreak_codes(tournament: Tournament) -> list[str]:
+    return tiebreaks.supported(tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS))
+
+
+def standings(tournament: Tournament, after_round: int, extra: list[str] | None = None) -> Table:
+    """The ranking after `after_round`, which must be one of `rounds_with_standings`.
+
+    `extra` codes get a value column without deciding the order (a card's TPR).
+    """
+    entrants = {e.pairing_number: e for e in tournament.entrants.all()}
+    ordering = tiebreak_codes(tournament)
+    codes = ordering + [code for code in extra or [] if code not in ordering]
+    ruleset = tiebreaks.edition(tournament.start_date)
+    rows = tiebreaks.standings(
+        players_after(tournament, after_round),
+        scoring(tournament),
+        after_round,
+        ordering,
+        ruleset,
+        extra=codes,
+    )
+    shown = [code for code in codes if code != "DE"]
+    return Table(
+        after_round=after_round,
+        codes=shown,
+        ruleset=ruleset,
+        rows=[
+            Row(r.rank, entrants[r.number], r.points, [r.values.get(code, Decimal(0)) for code in shown])
+            for r in rows
+        ],
+    )
+
+
+_SYMBOLS = {
+    Code.WIN: "1",
+    Code.DRAW: "½",
+    Code.LOSS: "0",
+    Code.WIN_UNRATED: "1",
+    Code.DRAW_UNRATED: "½",
+    Code.LOSS_UNRATED: "0",
+    Code.FORFEIT_WIN: "+",
+    Code.FORFEIT_LOSS: "−",
+    Code.PAB: "+",
+    Code.FULL_BYE: "+",
+    Code.HALF_BYE: "½",
+    Code.ZERO_BYE: "0",
+}
+
+
+def crosstable_cells(tournament: Tournament, after_round: int, table: Table) -> dict[int, list[str]]:
+    """Per entrant id, one cell per round: opponent's rank, colour and result ("12w1"), or the bye."""
+    rank_of = {row.entrant.pairing_number: row.rank for row in table.rows}
+    results = round_results(tournament, after_round)
+    cells = {}
+    for row in table.rows:
+        own = results.get(row.entrant.pk, {})
+        line = []
+        for number in range(1, after_round + 1):
+            record = own.get(number)
+            if record is None:
+                line.append("")
+            elif record.opponent is None:
+                line.append(f"{record.code.value} {_SYMBOLS[record.code]}")
+            else:
+                colour = record.colour.value if record.colour else ""
+                line.append(f"{rank_of[record.opponent]}{colour}{_SYMBOLS[record.code]}")
+        cells[row.entrant.pk] = line
+    return cells
+
+
+@dataclass(frozen=True)
+class CardRound:
+    number: int
+    board: int | None
+    colour: str  # "White", "Black" or ""
+    opponent: Entrant | None
+    result: str  # from the player's side: "1", "½", "0", "+", "−", "bye ½" ... or "" while playing
+
+
+@dataclass(frozen=True)
+class Card:
+    rounds: list[CardRound]
+    row: Row | None  # rank, points and tie-breaks after the last round with all results
+    performance: Decimal | None  # TPR (C.07 10.2) over the games played over the board
+    after_round: int
+
+
+def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> Card:
+    """One player's published rounds, with their standing and performance rating."""
+    opponents = _opponents(seats)
+    rounds = []
+    for seat in seats:
+        if seat.absence:
+            rounds.append(CardRound(seat.round.number, None, "", None, seat.get_absence_display()))
+            continue
+        opponent = opponents.get((seat.round_id, seat.board_number))
+        result = seat.board.result if seat.board_number else ""
+        if opponent is None:
+            text = "bye +"
+        elif not result:
+            text = ""
+        else:
+            codes = RESULT_CODES[result]
+            text = _SYMBOLS[codes[0] if seat.colour == Seat.Colour.WHITE else codes[1]]
+        rounds.append(
+            CardRound(seat.round.number, seat.board_number, seat.get_colour_display(), opponent, text)
+        )
+    done = rounds_with_standings(tournament)
+    if not done:
+        return Card(rounds, None, None, 0)
+    table = standings(tournament, done[-1], extra=["TPR"])
+    row = next(r for r in table.rows if r.entrant.pk == entrant.pk)
+    performance = row.values[table.codes.index("TPR")]
+    return Card(rounds, row, performance or None, done[-1])
+
+
+def _opponents(seats: list[Seat]) -> dict[tuple[int, int | None], Entrant]:
+    boards = {(s.round_id, s.board_number) for s in seats if s.board_number}
+    others = Seat.objects.filter(
+        round_id__in={r for r, _ in boards}, board_number__in={b for _, b in boards}
+    ).select_related("entrant")
+    own = {s.pk for s in seats}
+    return {
+        (o.round_id, o.board_number): o.entrant
+        for o in others
+        if (o.round_id, o.board_number) in boards and o.pk not in own
+    }

@@ -1,0 +1,168 @@
+"""Standings with FIDE C.07 tie-breaks: plain engine records in, ranked rows out. No Django here.
+
+The arithmetic is tiebreak-core's (MIT), under its `fide-2024` (Aug 2024 edition:
+the Art. 16.4 dummy scores the player's own points) or `fide-2026` (Mar 2026
+edition: the capped dummy) ruleset. Only its batch entry point,
+`rank_standings_strict`, is used: it classifies every round once and shares the
+adjusted scores, while the per-player `calculate_*` functions re-validate the whole
+field on each call and grow quadratically (65 s for 1000 players). Its descriptor
+calculator is avoided too: asked for `fide-2024` it computes 2026 values.
+
+Codes are the tournament's (`Tournament.tiebreaks`): "BH-C1", "SB", "DE" ...
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from tiebreak_core import GameRecord, PlayerTiebreakData, rank_standings_strict
+
+from swiss.model import Code, Colour, Player, Scoring
+
+# The 2026 edition applies to tournaments that start on or after 1 March 2026 (tiebreaks.md section 0).
+EDITION_2026_FROM = datetime.date(2026, 3, 1)
+DEFAULT_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
+
+# Tournament code -> tiebreak-core criterion id.
+CRITERIA: dict[str, str] = {
+    "BH": "buchholz",
+    "BH-C1": "buchholz_cut1",
+    "BH-C2": "buchholz_cut2",
+    "BH-M1": "median_buchholz",
+    "BH-M2": "median_buchholz_2",
+    "SB": "sonneborn_berger",
+    "SB-C1": "sonneborn_berger_cut1",
+    "SB-C2": "sonneborn_berger_cut2",
+    "PS": "progressive",
+    "PS-C1": "progressive_cut1",
+    "DE": "direct_encounter",
+    "WIN": "wins",
+    "WON": "won",
+    "BPG": "games_black",
+    "BWG": "wins_black",
+    "REP": "rounds_elected",
+    "ARO": "aro",
+    "ARO-C1": "aro_cut1",
+    "ARO-C2": "aro_cut2",
+    "ARO-M1": "aro_median1",
+    "ARO-M2": "aro_median2",
+    "TPR": "tpr",
+    "PTP": "ptp",
+    "APRO": "apro",
+    "APPO": "appo",
+    "AOB": "aob",
+    "FB": "fore_buchholz",
+    "KS": "koya",
+}
+# Tie-breaks shown as whole numbers (ratings and counts).
+WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "TPR", "PTP", "APRO", "APPO"} | {
+    code for code in CRITERIA if code.startswith("ARO")
+}
+
+_KINDS = {
+    Code.FORFEIT_WIN: "forfeit_win",
+    Code.FORFEIT_LOSS: "forfeit_loss",
+    Code.PAB: "pairing_bye",
+    Code.FULL_BYE: "pairing_bye",  # 16.2.1 groups the full-point bye with the PAB
+    Code.HALF_BYE: "requested_bye",
+    Code.ZERO_BYE: "requested_bye",  # requested zero bye, and every round after a withdrawal (16.1)
+}
+
+
+def edition(start_date: datetime.date) -> str:
+    """The tie-break ruleset in force when the tournament started."""
+    return "fide-2026" if start_date >= EDITION_2026_FROM else "fide-2024"
+
+
+def supported(codes: Sequence[str]) -> list[str]:
+    """The codes this module computes, in order; the others (STD, team codes ...) are left out."""
+    return [code for code in codes if code in CRITERIA]
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    number: int  # pairing number
+    points: Fraction
+    values: Mapping[str, Decimal] = field(default_factory=dict)  # by tie-break code, DE excluded
+
+
+def standings(
+    players: Sequence[Player],
+    scoring: Scoring,
+    rounds: int,
+    tiebreaks: Sequence[str],
+    ruleset: str,
+    *,
+    extra: Sequence[str] = (),
+) -> list[Standing]:
+    """Rank `players` on their first `rounds` history records (points, then `tiebreaks` in order).
+
+    Histories may be shorter than `rounds` (a game without a result yet); the missing
+    rounds count as not yet played. Ties left after the list are ordered by pairing
+    number, the 2026 edition's TPN key. `extra` codes are computed for display
+    without deciding the order. Raises ValueError for an unknown code.
+    """
+    unknown = [code for code in [*tiebreaks, *extra] if code not in CRITERIA]
+    if unknown:
+        raise ValueError(f"Tie-break(s) not computed here: {', '.join(unknown)}.")
+    if not players or rounds < 1:
+        return [
+            Standing(rank, p.number, Fraction(0))
+            for rank, p in enumerate(sorted(players, key=lambda p: p.number), start=1)
+        ]
+    ratings = {p.number: p.rating for p in players}
+    data = {p.number: _player_data(p, scoring, rounds, ratings) for p in players}
+    # The 2024 ruleset refuses the 2026-only arguments.
+    options: dict[str, Any] = {"total_rounds": rounds, "ruleset": ruleset}
+    if ruleset == "fide-2026":
+        options |= {"pairing_numbers": {n: n for n in data}, "draw_points": float(scoring.draw)}
+    keys = {n: n for n in data}
+    result = rank_standings_strict(data, [CRITERIA[c] for c in tiebreaks], deterministic_keys=keys, **options)
+    values = {row.player_id: dict(row.values) for row in result.players}
+    shown_only = [CRITERIA[c] for c in extra if c not in tiebreaks and c != "DE"]
+    if shown_only:
+        for row in rank_standings_strict(data, shown_only, **options).players:
+            values[row.player_id].update(row.values)
+    points = {
+        p.number: sum((scoring.points(r.code) for r in p.history[:rounds]), Fraction(0)) for p in players
+    }
+    return [
+        Standing(
+            rank=row.rank,
+            number=row.player_id,
+            points=points[row.player_id],
+            values={
+                code: _decimal(values[row.player_id][CRITERIA[code]], code in WHOLE)
+                for code in [*tiebreaks, *extra]
+                if CRITERIA[code] in values[row.player_id]
+            },
+        )
+        for row in result.players
+    ]
+
+
+def _decimal(value: float, whole: bool) -> Decimal:
+    # Values are sums and products of half points (exact in binary) or averages of ratings.
+    exact = Decimal(repr(value))
+    return exact.quantize(Decimal(1), ROUND_HALF_UP) if whole else exact.quantize(Decimal("0.01")).normalize()
+
+
+def _player_data(
+    player: Player, scoring: Scoring, rounds: int, ratings: Mapping[int, int]
+) -> PlayerTiebreakData:
+    games = []
+    for number, record in enumerate(player.history[:rounds], start=1):
+        points = float(scoring.points(record.code))
+        colour = "black" if record.colour is Colour.BLACK else "white"
+        kind = "played" if record.code.played else _KINDS[record.code]
+        opponent = record.opponent if record.opponent is not None and kind != "pairing_bye" else -1
+        rating = ratings.get(opponent, 0) if opponent != -1 else 0
+        games.append(GameRecord(opponent, rating, points, colour, number, kind=kind))
+    total = sum(game.score for game in games)
+    return PlayerTiebreakData(player.number, player.rating, total, games)

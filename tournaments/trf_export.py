@@ -1,0 +1,124 @@
+"""The tournament as a TRF file for rating officers and engines, and a TRF file back into the database."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal
+
+from django.db import transaction
+
+from swiss.boards import order_boards
+from swiss.cli import recorded_pairing, state_before_round
+from swiss.model import Board as EngineBoard
+from swiss.model import Code, Pairing, TournamentState
+from swiss.trf import read_trf, write_trf
+
+from .engine_state import RESULT_CODES, TRF_TITLES, tournament_state
+from .models import Board, Entrant, Round, Seat, Tournament
+from .standings import rounds_with_standings
+
+_RESULTS = {codes: result for result, codes in RESULT_CODES.items()}
+_RATED = {Code.WIN_UNRATED: Code.WIN, Code.DRAW_UNRATED: Code.DRAW, Code.LOSS_UNRATED: Code.LOSS}
+
+
+def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | None]:
+    """What players may see: the rounds with all results in, and the published round being played.
+
+    Requested byes of rounds not yet published are left out, like everything unpublished.
+    """
+    done = rounds_with_standings(tournament)
+    last = done[-1] if done else 0
+    state = replace(tournament_state(tournament, last + 1), absences={})
+    playing = tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).first()
+    if playing is None:
+        return state, None
+    numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+    boards = []
+    for board in playing.boards_with_seats():
+        white, black = board.white, board.black
+        if white is not None:
+            boards.append(EngineBoard(numbers[white.pk], numbers[black.pk] if black else None))
+    return state, Pairing(tuple(boards))
+
+
+def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") -> str:
+    """The published tournament as TRF-2026 (or TRF-16): a round being played has its boards, no results."""
+    state, pairing = public_state(tournament)
+    return write_trf(state, pairing=pairing, version=version)
+
+
+@transaction.atomic
+def import_trf(
+    text: str, *, slug: str, start_date: datetime.date, end_date: datetime.date | None = None
+) -> Tournament:
+    """Create a tournament from a TRF file: its players and every completed round, published and complete.
+
+    Boards are numbered in the official order (C.04.2 3.6). A withdrawal reads back as
+    zero-point byes, which is all TRF records of it.
+    """
+    state = read_trf(text)
+    scoring = state.scoring
+    tournament = Tournament.objects.create(
+        name=state.name or slug,
+        slug=slug,
+        start_date=start_date,
+        end_date=end_date or start_date,
+        total_rounds=state.total_rounds,
+        initial_colour=state.initial_colour.value if state.initial_colour else "",
+        acceleration=state.acceleration.value,
+        points_win=_dec(scoring.win),
+        points_draw=_dec(scoring.draw),
+        points_loss=_dec(scoring.loss),
+        points_forfeit_win=_dec(scoring.forfeit_win),
+        points_forfeit_loss=_dec(scoring.forfeit_loss),
+        points_pab=_dec(scoring.pab),
+        points_half_bye=_dec(scoring.half_bye),
+        points_full_bye=_dec(scoring.full_bye),
+        points_zero_bye=_dec(scoring.zero_bye),
+    )
+    titles = {code: title for title, code in TRF_TITLES.items()}
+    entrants = {
+        p.number: Entrant.objects.create(
+            tournament=tournament,
+            pairing_number=p.number,
+            name=p.name,
+            fide_rating=p.rating or None,
+            sex=p.sex,
+            title=titles.get(p.title, ""),
+            federation=p.federation,
+            fide_id=p.fide_id,
+            birth_date=_date(p.birth_date),
+        )
+        for p in state.players
+    }
+    absences = {Code.HALF_BYE: Seat.Absence.HALF_BYE, Code.FULL_BYE: Seat.Absence.FULL_BYE}
+    for number in range(1, state.rounds_played + 1):
+        rnd = tournament.rounds.get(number=number)
+        before = state_before_round(state, number)
+        for tpn, code in before.absences.items():
+            entrants[tpn].request_absence(number, absences.get(code, Seat.Absence.ZERO_BYE))
+        boards = order_boards(before, recorded_pairing(state, number).boards)
+        rnd.store_draft([(entrants[b.white], entrants[b.black] if b.black else None) for b in boards])
+        for board_number, board in enumerate(boards, start=1):
+            if board.black is not None:
+                white_code = state.players[board.white - 1].history[number - 1].code
+                black_code = state.players[board.black - 1].history[number - 1].code
+                result = _RESULTS[(_RATED.get(white_code, white_code), _RATED.get(black_code, black_code))]
+                Board.objects.filter(round=rnd, number=board_number).update(result=result)
+        rnd.publish(None)
+        rnd.complete()
+    return tournament
+
+
+def _dec(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.datetime.strptime(text, "%Y/%m/%d").date()
+    except ValueError:
+        return None

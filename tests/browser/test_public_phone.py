@@ -1,0 +1,50 @@
+"""A player at the venue, on a phone without signing in: find yourself, read your board and standing."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+
+from tournaments.models import Tournament
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, **PHONE, "java_script_enabled": False}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_finds_their_pairing_and_standing_on_a_phone(live_server, page):
+    cache.clear()
+    call_command("load_demo", stdout=StringIO())
+    demo = Tournament.objects.get(slug="demo-open")
+    player = demo.entrants.get(pairing_number=7)
+    surname = player.name.split(",")[0]
+
+    page.goto(f"{live_server.url}/t/demo-open/")
+    page.fill("#q", surname)
+    page.click("button[type=submit]")
+    page.click(f"a:has-text('{player.name}')")
+
+    assert page.locator("h1").inner_text() == player.name
+    standing = page.locator(".standing").inner_text()
+    row = next(r for r in _standings(demo) if r.entrant.pk == player.pk)
+    assert f"Rank {row.rank} with {float(row.points):g} points after round 4" in standing
+    round_four = page.locator("#round-4").inner_text()
+    board = demo.rounds.get(number=4).boards_with_seats()
+    mine = next(b for b in board if player in (b.white, b.black))
+    opponent = mine.black if mine.white == player else mine.white
+    assert opponent.name in round_four
+    # Nothing is wider than the phone: the page reads without sideways scrolling.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def _standings(demo):
+    from tournaments.standings import standings
+
+    return standings(demo, 4).rows

@@ -288,9 +288,6 @@ class PublishForm(forms.Form):
     confirm = forms.BooleanField(required=False, label="Publish despite the findings")
 
 
-RESULT_KEYS = {"1": "1-0", "=": "1/2", "0": "0-1", "+": "+-", "-": "-+"}
-
-
 class ResultsForm(forms.Form):
     """One optional choice per game of the round: `board_<number>`."""
 

@@ -8,4 +8,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_wsgi_application()
+from tournaments.public_cache import serve_cached_pages  # noqa: E402  (needs the settings module set)
+
+# Cached public pages are answered before Django's middleware, for the crowd at round time.
+application = serve_cached_pages(get_wsgi_application())

@@ -1,0 +1,42 @@
+"""A 150-player tournament for the load test: five rounds played, the sixth published (manage.py shell)."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+
+from tournaments.management.commands.load_demo import demo_pairs
+from tournaments.models import Board, Entrant, Tournament
+
+SLUG, PLAYERS, PLAYED = "load-open", 150, 5
+rng = random.Random(150)
+Tournament.objects.filter(slug=SLUG).delete()
+arbiter, _ = get_user_model().objects.get_or_create(username="load-arbiter")
+tournament = Tournament.objects.create(
+    name="Load Open",
+    slug=SLUG,
+    start_date=datetime.date(2026, 6, 1),
+    end_date=datetime.date(2026, 6, 9),
+    total_rounds=9,
+    initial_colour="w",
+    tiebreaks=["BH-C1", "BH", "SB", "DE", "WIN"],
+)
+for number, rating in enumerate(sorted((rng.randint(1200, 2600) for _ in range(PLAYERS)), reverse=True), 1):
+    Entrant.objects.create(
+        tournament=tournament, name=f"Player{number:03d}, Load", pairing_number=number, fide_rating=rating
+    )
+for rnd in tournament.rounds.filter(number__lte=PLAYED + 1):
+    rnd.store_draft(demo_pairs(tournament, rnd))
+    rnd.publish(arbiter)
+    if rnd.number <= PLAYED:
+        for board in rnd.boards_with_seats():
+            if not board.is_bye:
+                board.result = rng.choice(["1-0", "1/2", "0-1"])
+                board.save(update_fields=["result"])
+        rnd.complete()
+print(
+    f"{SLUG}: {PLAYERS} players, rounds 1-{PLAYED} played, round {PLAYED + 1} published",
+    Board.objects.count(),
+)

@@ -191,6 +191,10 @@ class _Bracketer:
             largest = max(largest, counts[score])
         self.scores_bits = shift
         self.size_bits = largest.bit_length()
+        # The lowest bit of the completion field (C4/C5), the most significant one.
+        sb, gb = self.size_bits, self.scores_bits
+        backs = min(self.rounds_played, 2)
+        self.top_shift = 3 * sb + 2 * gb + 4 * sb + backs * (2 * sb + 2 * gb) + 3 * sb + 1
 
     # -- criteria ---------------------------------------------------------------------------
 
@@ -313,6 +317,7 @@ class _Bracketer:
                 bracket.append(next_start)
                 next_start += 1
             step = _BracketStep(self, bracket, movers, residents_end, first_resident, next_first, finalized)
+            step.dense_below = self.absorbs(bracket, next_start)
             mate = step.settle()
             movers = 0
             self.single_downfloater_gets_bye = (
@@ -326,13 +331,40 @@ class _Bracketer:
                     carried.append(vertex)
                     if index < residents_end:
                         movers += 1
-                    if score[mate[vertex]] < self.bye_score:
+                    if mate[vertex] == n or score[mate[vertex]] < self.bye_score:
                         self.single_downfloater_gets_bye = False
             bracket = carried
             first_resident = next_first
         for vertex in bracket:
             mates[players[vertex].number] = None
         return mates
+
+    def absorbs(self, bracket: Sequence[int], rest_start: int) -> bool:
+        """Whether the players below the next score group can be paired whatever players
+        of `bracket` float down to them, leaving a bye candidate over when one is needed.
+
+        Then the bracket can be settled on its own graph: by Dirac's theorem a graph in
+        which every player is incompatible with at most d of the players below has a
+        perfect matching when there are at least 2d + 2 more of them than floaters.
+        """
+        rest = self.players[rest_start:]
+        if not rest:
+            return False
+        absolute: dict[Colour | None, int] = {}
+        for e in rest:
+            if e.colours.absolute:
+                absolute[e.colours.preference] = absolute.get(e.colours.preference, 0) + 1
+        below = {e.number for e in rest}
+
+        def misses(e: Entrant) -> int:
+            clashes = absolute.get(e.colours.preference, 0) if e.colours.absolute else 0
+            return len(e.avoid & below) + clashes
+
+        worst = max(misses(e) for e in (*(self.players[v] for v in bracket), *rest))
+        odd = self.size % 2 == 1
+        if odd and not any(self.bye_candidate(e) for e in rest):
+            return False
+        return len(rest) >= len(bracket) + 2 * worst + (6 if odd else 4)
 
     def _initial_matching(self) -> None:
         """C4/C5: check that a complete pairing exists and find the bye assignee's score."""
@@ -388,6 +420,7 @@ class _BracketStep:
         self.first_resident = first_resident
         self.next_first = next_first
         self.finalized = finalized
+        self.dense_below = False
         players = owner.players
         # base[i][j], j < i: the weight of the pair of bracket members i and j.
         self.base: list[list[int]] = [[] for _ in bracket]
@@ -401,8 +434,22 @@ class _BracketStep:
     def in_bracket(self, vertex: int) -> bool:
         return self.first_resident <= vertex < self.next_first
 
+    def solve(self) -> list[int]:
+        """An optimal matching; with a dense field below, on this bracket's graph alone.
+
+        A player the bracket leaves unmatched then floats below: mate[v] is m.size.
+        The completion field is the same for every complete pairing and is left out.
+        """
+        if not self.dense_below:
+            return self.m.solve()
+        owner = self.owner
+        noncandidate = {v: not owner.bye_candidate(owner.players[v]) for v in self.bracket}
+        return self.m.solve_within(
+            self.bracket, lambda a, b: (1 + noncandidate[a] + noncandidate[b]) << owner.top_shift
+        )
+
     def settle(self) -> list[int]:
-        mate = self.m.solve()
+        mate = self.solve()
         mate = self._choose_movers(mate)
         mate = self._pair_movers(mate)
         return self._pair_remainder(mate)
@@ -432,7 +479,7 @@ class _BracketStep:
                 for o in range(self.movers, self.residents_end):
                     if base[o][i]:
                         self.m.set_weight(vertex, b[o], base[o][i] | 1)
-                mate = self.m.solve()
+                mate = self.solve()
             if self.in_bracket(mate[vertex]):
                 self.finalized[vertex] = True
                 can_pair -= 1
@@ -448,6 +495,19 @@ class _BracketStep:
             vertex = b[i]
             if not self.finalized[vertex]:
                 continue
+            best = next(
+                (
+                    b[o]
+                    for o in range(self.movers, self.residents_end)
+                    if not self.finalized[b[o]] and base[o][i]
+                ),
+                None,
+            )
+            if mate[vertex] == best:
+                # The current optimum already gives this MDP its best resident.
+                self.finalized[best] = True
+                self.m.fix(vertex, best)
+                continue
             addend = len(b)
             for o in range(self.residents_end - 1, self.movers - 1, -1):
                 if self.finalized[b[o]]:
@@ -455,7 +515,7 @@ class _BracketStep:
                 if base[o][i]:
                     self.m.set_weight(vertex, b[o], base[o][i] + addend)
                     addend += 1
-            mate = self.m.solve()
+            mate = self.solve()
             self.finalized[mate[vertex]] = True
             self.m.fix(vertex, mate[vertex])
         return mate
@@ -489,7 +549,9 @@ class _BracketStep:
         for oi, o in enumerate(remainder):
             for pi, p in enumerate(remainder[:oi]):
                 m.set_weight(b[p], b[o], exchange_weight(p, o, pi))
-        mate = m.solve()
+        for p, o in zip(remainder[:pairs], remainder[pairs:], strict=False):
+            m.set_bonus(b[p], b[o])
+        mate = self.solve()
         exchanges = sum(1 for p in remainder[:pairs] if not goes_down(b[p], mate))
 
         # Key 3: move the lowest possible S1 players to S2.
@@ -504,7 +566,7 @@ class _BracketStep:
                     weight = exchange_weight(p, o, position)
                     if weight:
                         m.set_weight(b[p], b[o], weight - 1)
-                mate = m.solve()
+                mate = self.solve()
             exchanged = not goes_down(b[p], mate)
             left -= exchanged
             for o in later:
@@ -525,7 +587,7 @@ class _BracketStep:
                     weight = exchange_weight(p, o, position)
                     if weight:
                         m.set_weight(b[p], b[o], weight + 1)
-                mate = m.solve()
+                mate = self.solve()
             if goes_down(b[p], mate):
                 left -= 1
                 for o in remainder[:position]:
@@ -546,9 +608,19 @@ class _BracketStep:
                 m.set_weight(b[p], b[o], base[o][p])
 
         # 4.2: each S1 player, in order, meets the highest S2 player that keeps the optimum.
-        for p in remainder:
+        # Among equally good matchings the solver prefers S1[i]-S2[i], the usual answer,
+        # so that most players need no further solve.
+        s1 = [p for p in remainder if goes_down(b[p], mate)]
+        s2 = [o for o in remainder if not goes_down(b[o], mate)]
+        for p, o in zip(s1, s2, strict=False):
+            m.set_bonus(b[p], b[o])
+        for p in s1:
             vertex = b[p]
-            if not goes_down(vertex, mate):
+            best = next((b[o] for o in remainder if o > p and not self.finalized[b[o]] and base[o][p]), None)
+            if mate[vertex] == best:
+                self.finalized[vertex] = True
+                self.finalized[mate[vertex]] = True
+                m.fix(vertex, mate[vertex])
                 continue
             addend = 0
             for o in reversed(remainder):
@@ -557,8 +629,9 @@ class _BracketStep:
                 if base[o][p]:
                     m.set_weight(vertex, b[o], base[o][p] + addend)
                 addend += 1
-            mate = m.solve()
+            mate = self.solve()
             self.finalized[vertex] = True
             self.finalized[mate[vertex]] = True
-            self.m.fix(vertex, mate[vertex])
+            m.fix(vertex, mate[vertex])
+        m.clear_bonuses()
         return mate

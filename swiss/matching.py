@@ -8,6 +8,8 @@ arithmetic; wider weights go to networkx, which is exact on Python integers.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import networkx as nx  # type: ignore[import-untyped]
 import rustworkx as rx
 
@@ -19,18 +21,30 @@ class Matcher:
     """A complete graph on `size` vertices with mutable integer edge weights.
 
     Pairs fixed with `fix` are part of every later matching and their other
-    edges are gone, so solves leave them out.
+    edges are gone, so solves leave them out. A bonus breaks ties between
+    matchings of equal weight and nothing else: the sum of all bonuses stays
+    below one unit of weight.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._weights: list[list[int]] = [[0] * i for i in range(size)]
         self._fixed: dict[int, int] = {}
+        self._bonus: dict[tuple[int, int], int] = {}
+        self._bonus_bits = (size // 2 + 1).bit_length()
+        self.solves = 0
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
         self._weights[a][b] = weight
+
+    def set_bonus(self, a: int, b: int) -> None:
+        """Prefer (a, b) among matchings of equal weight."""
+        self._bonus[(a, b) if a > b else (b, a)] = 1
+
+    def clear_bonuses(self) -> None:
+        self._bonus.clear()
 
     def fix(self, a: int, b: int) -> None:
         """Force the pair (a, b) into every later matching."""
@@ -39,17 +53,47 @@ class Matcher:
 
     def solve(self) -> list[int]:
         """A maximum-weight matching: mate[v], or v itself when v is unmatched."""
+        self.solves += 1
         mate = list(range(self.size))
         edges = []
         heaviest = 0
-        fixed = self._fixed
+        fixed, bonus, shift = self._fixed, self._bonus, self._bonus_bits
         for a, row in enumerate(self._weights):
             if a in fixed:
                 continue
             for b, weight in enumerate(row):
                 if weight > 0 and b not in fixed:
+                    weight = (weight << shift) | bonus.get((a, b), 0)
                     edges.append((a, b, weight))
                     heaviest = max(heaviest, weight)
+        for a, b in self._match(edges, heaviest):
+            mate[a] = b
+            mate[b] = a
+        for a, b in fixed.items():
+            mate[a] = b
+        return mate
+
+    def solve_within(self, vertices: Sequence[int], floor: Callable[[int, int], int]) -> list[int]:
+        """A maximum-weight matching of the subgraph on `vertices` (fixed pairs left out),
+        each edge weighing its weight less `floor(a, b)`; a vertex left unmatched gets
+        mate `size`, and vertices outside the subgraph keep themselves as mate.
+        """
+        self.solves += 1
+        mate = list(range(self.size))
+        fixed, bonus, shift = self._fixed, self._bonus, self._bonus_bits
+        inside = sorted(v for v in vertices if v not in fixed)
+        edges = []
+        heaviest = 0
+        for i, a in enumerate(inside):
+            row = self._weights[a]
+            for b in inside[:i]:
+                weight = row[b] and row[b] - floor(a, b)
+                if weight > 0:
+                    weight = (weight << shift) | bonus.get((a, b), 0)
+                    edges.append((a, b, weight))
+                    heaviest = max(heaviest, weight)
+        for v in inside:
+            mate[v] = self.size
         for a, b in self._match(edges, heaviest):
             mate[a] = b
             mate[b] = a

@@ -1,0 +1,931 @@
+/*
+ * Exact maximum-weight matching on general graphs with arbitrary-precision
+ * non-negative integer weights.
+ *
+ * Edmonds' blossom algorithm with a primal-dual method, O(n^3): stages that
+ * each grow alternating trees from every free vertex until an augmenting path
+ * is found or the duals prove optimality. The bookkeeping (endpoints, labels,
+ * nested blossoms with their child cycles, least-slack edges per vertex and
+ * per S-blossom) follows the classic formulation of Galil's survey, "Efficient
+ * algorithms for finding maximum matching in graphs" (1986).
+ *
+ * Numbers: weights are converted once per call to signed fixed-width integers
+ * of L 64-bit limbs (two's complement, little-endian limbs), wide enough for
+ * every dual and slack of that call. Weights are doubled so that halving the
+ * slack of an edge between two S-blossoms is always exact. Slack of edge k is
+ * dual[i] + dual[j] - 2 * w'[k], where w' = 2 * w; the array tw holds 2 * w'.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t limb;
+typedef __int128 wide;
+
+typedef struct {
+    int n, m, L;
+    int *endpoint;  /* 2m: endpoint[2k], endpoint[2k+1] are the ends of edge k */
+    int *nbstart;   /* n+1: CSR offsets into nb */
+    int *nb;        /* remote endpoints p of the edges at each vertex */
+    limb *tw;       /* m*L: twice the doubled weight */
+    limb *dual;     /* 2n*L: vertex duals, then blossom duals */
+    int *mate;      /* n: remote endpoint of the matched edge, or -1 */
+    int *label;     /* 2n: 0 free, 1 S, 2 T (5 marks a vertex during scan_blossom) */
+    int *labelend;  /* 2n: endpoint through which the label was given */
+    int *inblossom; /* n: top-level blossom of each vertex */
+    int *parent;    /* 2n: enclosing blossom, or -1 */
+    int *base;      /* 2n: base vertex, or -1 for an unused blossom */
+    int *bestedge;  /* 2n: least-slack edge as in the stage's bookkeeping, or -1 */
+    int *nchild;    /* 2n: cycle length of a blossom (child and endps arrays) */
+    int *childs;    /* n*n: children of blossom n+i at childs[i*n ...] */
+    int *endps;     /* n*n: endpoints joining consecutive children */
+    int *nbbest;    /* 2n: length of the best-edge list of an S-blossom, -1 when none */
+    int *bbest;     /* n*2n: best edges of blossom n+i to other S-blossoms */
+    int *unused;    /* free blossom numbers, a stack */
+    int nunused;
+    unsigned char *allowedge; /* m */
+    int *queue;
+    int qlen, qcap;
+    int *bestto;    /* 2n scratch, all -1 between uses */
+    int *lbuf;      /* 2n scratch stack for blossom leaves */
+    int ltop;
+    int *path;      /* 2n scratch for scan_blossom */
+    limb *s1, *s2, *delta; /* L-limb scratch numbers */
+    int oom;
+} Ctx;
+
+/* ---- fixed-width signed arithmetic ---- */
+
+static inline limb *DUAL(const Ctx *c, int v) { return c->dual + (size_t)v * c->L; }
+
+/* out = dual[i] + dual[j] - tw[k] */
+static inline void slack_into(const Ctx *c, int k, limb *out)
+{
+    const int L = c->L;
+    const limb *a = DUAL(c, c->endpoint[2 * k]);
+    const limb *b = DUAL(c, c->endpoint[2 * k + 1]);
+    const limb *w = c->tw + (size_t)k * L;
+    wide carry = 0;
+    for (int l = 0; l < L; l++) {
+        wide t = (wide)a[l] + b[l] - w[l] + carry;
+        out[l] = (limb)t;
+        carry = t >> 64;
+    }
+}
+
+static inline int cmp_signed(const limb *x, const limb *y, int L)
+{
+    if (x[L - 1] != y[L - 1])
+        return (int64_t)x[L - 1] < (int64_t)y[L - 1] ? -1 : 1;
+    for (int l = L - 2; l >= 0; l--)
+        if (x[l] != y[l])
+            return x[l] < y[l] ? -1 : 1;
+    return 0;
+}
+
+static inline int is_nonpositive(const limb *x, int L)
+{
+    if ((int64_t)x[L - 1] < 0)
+        return 1;
+    for (int l = 0; l < L; l++)
+        if (x[l])
+            return 0;
+    return 1;
+}
+
+static inline int is_zero(const limb *x, int L)
+{
+    for (int l = 0; l < L; l++)
+        if (x[l])
+            return 0;
+    return 1;
+}
+
+static inline void add_to(limb *x, const limb *y, int L)
+{
+    wide carry = 0;
+    for (int l = 0; l < L; l++) {
+        wide t = (wide)x[l] + y[l] + carry;
+        x[l] = (limb)t;
+        carry = t >> 64;
+    }
+}
+
+static inline void sub_from(limb *x, const limb *y, int L)
+{
+    wide carry = 0;
+    for (int l = 0; l < L; l++) {
+        wide t = (wide)x[l] - y[l] + carry;
+        x[l] = (limb)t;
+        carry = t >> 64;
+    }
+}
+
+/* Arithmetic shift right by one bit. */
+static inline void halve(limb *x, int L)
+{
+    for (int l = 0; l < L - 1; l++)
+        x[l] = (x[l] >> 1) | (x[l + 1] << 63);
+    x[L - 1] = (limb)((int64_t)x[L - 1] >> 1);
+}
+
+/* Whether slack(k) < slack(j); j may be -1, meaning no edge yet. */
+static inline int slack_less(const Ctx *c, int k, int j)
+{
+    if (j == -1)
+        return 1;
+    slack_into(c, k, c->s1);
+    slack_into(c, j, c->s2);
+    return cmp_signed(c->s1, c->s2, c->L) < 0;
+}
+
+/* bestedge[x] = k when slack(k), already in s1, is less than the slack of bestedge[x]. */
+static inline void improve_best(Ctx *c, int x, int k)
+{
+    int j = c->bestedge[x];
+    if (j != -1) {
+        slack_into(c, j, c->s2);
+        if (cmp_signed(c->s1, c->s2, c->L) >= 0)
+            return;
+    }
+    c->bestedge[x] = k;
+}
+
+/* ---- small helpers ---- */
+
+static void qpush(Ctx *c, int v)
+{
+    if (c->qlen == c->qcap) {
+        int cap = c->qcap * 2;
+        int *q = realloc(c->queue, (size_t)cap * sizeof(int));
+        if (!q) {
+            c->oom = 1;
+            return;
+        }
+        c->queue = q;
+        c->qcap = cap;
+    }
+    c->queue[c->qlen++] = v;
+}
+
+static inline int *CHILDS(const Ctx *c, int b) { return c->childs + (size_t)(b - c->n) * c->n; }
+static inline int *ENDPS(const Ctx *c, int b) { return c->endps + (size_t)(b - c->n) * c->n; }
+static inline int *BBEST(const Ctx *c, int b) { return c->bbest + (size_t)(b - c->n) * 2 * c->n; }
+
+/* Push the vertices of blossom b onto lbuf; returns how many. */
+static int leaves(Ctx *c, int b)
+{
+    if (b < c->n) {
+        c->lbuf[c->ltop++] = b;
+        return 1;
+    }
+    int count = 0;
+    const int *ch = CHILDS(c, b);
+    for (int i = 0; i < c->nchild[b]; i++)
+        count += leaves(c, ch[i]);
+    return count;
+}
+
+static inline int wrap(int j, int len) { return j < 0 ? j + len : j; }
+
+static void reverse(int *a, int lo, int hi)
+{
+    for (hi--; lo < hi; lo++, hi--) {
+        int t = a[lo];
+        a[lo] = a[hi];
+        a[hi] = t;
+    }
+}
+
+static void rotate_left(int *a, int len, int i)
+{
+    reverse(a, 0, i);
+    reverse(a, i, len);
+    reverse(a, 0, len);
+}
+
+/* ---- the algorithm ---- */
+
+/* Where child sits in a blossom's cycle, and how to walk from it to the base (index 0)
+   along the even-length side: j counts down from the position, or up from it minus len;
+   trick picks the endpoint of each joining edge that faces the walk. */
+static int walk_from(const int *ch, int len, int child, int *j, int *jstep, int *trick)
+{
+    int i = 0;
+    while (ch[i] != child)
+        i++;
+    if (i & 1) {
+        *j = i - len;
+        *jstep = 1;
+        *trick = 0;
+    } else {
+        *j = i;
+        *jstep = -1;
+        *trick = 1;
+    }
+    return i;
+}
+
+/* Label the top blossom of w with t (1 = S, 2 = T), reached through endpoint p. */
+static void assign_label(Ctx *c, int w, int t, int p)
+{
+    int b = c->inblossom[w];
+    c->label[w] = c->label[b] = t;
+    c->labelend[w] = c->labelend[b] = p;
+    c->bestedge[w] = c->bestedge[b] = -1;
+    if (t == 1) {
+        int start = c->ltop;
+        int count = leaves(c, b);
+        for (int i = 0; i < count; i++)
+            qpush(c, c->lbuf[start + i]);
+        c->ltop = start;
+    } else {
+        int mb = c->mate[c->base[b]];
+        assign_label(c, c->endpoint[mb], 1, mb ^ 1);
+    }
+}
+
+/* Trace back from S-vertices v and w: the base of a new blossom, or -1 for an augmenting path. */
+static int scan_blossom(Ctx *c, int v, int w)
+{
+    int npath = 0, base = -1;
+    while (v != -1 || w != -1) {
+        int b = c->inblossom[v];
+        if (c->label[b] & 4) {
+            base = c->base[b];
+            break;
+        }
+        c->path[npath++] = b;
+        c->label[b] = 5;
+        if (c->labelend[b] == -1) {
+            v = -1;
+        } else {
+            v = c->endpoint[c->labelend[b]];
+            b = c->inblossom[v];
+            v = c->endpoint[c->labelend[b]];
+        }
+        if (w != -1) {
+            int t = v;
+            v = w;
+            w = t;
+        }
+    }
+    for (int i = 0; i < npath; i++)
+        c->label[c->path[i]] = 1;
+    return base;
+}
+
+static void consider_best(Ctx *c, int b, int k)
+{
+    int i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+    if (c->inblossom[j] == b)
+        j = i;
+    int bj = c->inblossom[j];
+    if (bj != b && c->label[bj] == 1 && slack_less(c, k, c->bestto[bj]))
+        c->bestto[bj] = k;
+}
+
+/* Make a new blossom with the given base from the S-S edge k that closes a cycle. */
+static void add_blossom(Ctx *c, int base, int k)
+{
+    const int n = c->n;
+    int v = c->endpoint[2 * k], w = c->endpoint[2 * k + 1];
+    int bb = c->inblossom[base], bv = c->inblossom[v], bw = c->inblossom[w];
+    int b = c->unused[--c->nunused];
+    int *ch = CHILDS(c, b), *ep = ENDPS(c, b);
+    int len = 0;
+    c->base[b] = base;
+    c->parent[b] = -1;
+    c->parent[bb] = b;
+    while (bv != bb) {
+        c->parent[bv] = b;
+        ch[len] = bv;
+        ep[len] = c->labelend[bv];
+        len++;
+        v = c->endpoint[c->labelend[bv]];
+        bv = c->inblossom[v];
+    }
+    ch[len++] = bb;
+    reverse(ch, 0, len);
+    reverse(ep, 0, len - 1);
+    ep[len - 1] = 2 * k;
+    while (bw != bb) {
+        c->parent[bw] = b;
+        ch[len] = bw;
+        ep[len] = c->labelend[bw] ^ 1;
+        len++;
+        w = c->endpoint[c->labelend[bw]];
+        bw = c->inblossom[w];
+    }
+    c->nchild[b] = len;
+    c->label[b] = 1;
+    c->labelend[b] = c->labelend[bb];
+    memset(DUAL(c, b), 0, (size_t)c->L * sizeof(limb));
+
+    int start = c->ltop;
+    int count = leaves(c, b);
+    for (int i = 0; i < count; i++) {
+        int x = c->lbuf[start + i];
+        if (c->label[c->inblossom[x]] == 2)
+            qpush(c, x); /* a former T-vertex is now S: scan it */
+        c->inblossom[x] = b;
+    }
+    c->ltop = start;
+
+    /* Least-slack edges from the new blossom to every other S-blossom. */
+    for (int i = 0; i < len; i++) {
+        int sub = ch[i];
+        if (sub < n || c->nbbest[sub] < 0) {
+            int s = c->ltop;
+            int cnt = leaves(c, sub);
+            for (int q = 0; q < cnt; q++) {
+                int x = c->lbuf[s + q];
+                for (int e = c->nbstart[x]; e < c->nbstart[x + 1]; e++)
+                    consider_best(c, b, c->nb[e] >> 1);
+            }
+            c->ltop = s;
+        } else {
+            const int *list = BBEST(c, sub);
+            for (int q = 0; q < c->nbbest[sub]; q++)
+                consider_best(c, b, list[q]);
+        }
+        if (sub >= n)
+            c->nbbest[sub] = -1;
+        c->bestedge[sub] = -1;
+    }
+    int *mine = BBEST(c, b), nmine = 0;
+    c->bestedge[b] = -1;
+    for (int j = 0; j < 2 * n; j++) {
+        int e = c->bestto[j];
+        if (e != -1) {
+            mine[nmine++] = e;
+            c->bestto[j] = -1;
+            if (slack_less(c, e, c->bestedge[b]))
+                c->bestedge[b] = e;
+        }
+    }
+    c->nbbest[b] = nmine;
+}
+
+/* Undo blossom b; at the end of a stage its zero-dual sub-blossoms go too. */
+static void expand_blossom(Ctx *c, int b, int endstage)
+{
+    const int n = c->n;
+    int *ch = CHILDS(c, b), *ep = ENDPS(c, b);
+    int len = c->nchild[b];
+    for (int i = 0; i < len; i++) {
+        int s = ch[i];
+        c->parent[s] = -1;
+        if (s < n) {
+            c->inblossom[s] = s;
+        } else if (endstage && is_zero(DUAL(c, s), c->L)) {
+            expand_blossom(c, s, endstage);
+        } else {
+            int start = c->ltop;
+            int count = leaves(c, s);
+            for (int q = 0; q < count; q++)
+                c->inblossom[c->lbuf[start + q]] = s;
+            c->ltop = start;
+        }
+    }
+    if (!endstage && c->label[b] == 2) {
+        /* Relabel the children on the even-length path from the entry child to the base. */
+        int entrychild = c->inblossom[c->endpoint[c->labelend[b] ^ 1]];
+        int j, jstep, trick;
+        walk_from(ch, len, entrychild, &j, &jstep, &trick);
+        int p = c->labelend[b];
+        while (j != 0) {
+            c->label[c->endpoint[p ^ 1]] = 0;
+            c->label[c->endpoint[ep[wrap(j - trick, len)] ^ trick ^ 1]] = 0;
+            assign_label(c, c->endpoint[p ^ 1], 2, p);
+            c->allowedge[ep[wrap(j - trick, len)] >> 1] = 1;
+            j += jstep;
+            p = ep[wrap(j - trick, len)] ^ trick;
+            c->allowedge[p >> 1] = 1;
+            j += jstep;
+        }
+        int bv = ch[wrap(j, len)];
+        c->label[c->endpoint[p ^ 1]] = c->label[bv] = 2;
+        c->labelend[c->endpoint[p ^ 1]] = c->labelend[bv] = p;
+        c->bestedge[bv] = -1;
+        j += jstep;
+        while (ch[wrap(j, len)] != entrychild) {
+            bv = ch[wrap(j, len)];
+            if (c->label[bv] == 1) {
+                j += jstep;
+                continue;
+            }
+            /* A child reached by a least-slack edge from outside keeps a T-label on one vertex. */
+            int start = c->ltop;
+            int count = leaves(c, bv);
+            int found = -1;
+            for (int q = 0; q < count; q++) {
+                if (c->label[c->lbuf[start + q]] != 0) {
+                    found = c->lbuf[start + q];
+                    break;
+                }
+            }
+            c->ltop = start;
+            if (found != -1) {
+                c->label[found] = 0;
+                c->label[c->endpoint[c->mate[c->base[bv]]]] = 0;
+                assign_label(c, found, 2, c->labelend[found]);
+            }
+            j += jstep;
+        }
+    }
+    c->label[b] = c->labelend[b] = -1;
+    c->nchild[b] = 0;
+    c->base[b] = -1;
+    c->nbbest[b] = -1;
+    c->bestedge[b] = -1;
+    c->unused[c->nunused++] = b;
+}
+
+/* Swap matched and unmatched edges on the even path through blossom b from vertex v to the base. */
+static void augment_blossom(Ctx *c, int b, int v)
+{
+    const int n = c->n;
+    int t = v;
+    while (c->parent[t] != b)
+        t = c->parent[t];
+    if (t >= n)
+        augment_blossom(c, t, v);
+    int *ch = CHILDS(c, b), *ep = ENDPS(c, b);
+    int len = c->nchild[b];
+    int j, jstep, trick;
+    int i = walk_from(ch, len, t, &j, &jstep, &trick);
+    while (j != 0) {
+        j += jstep;
+        t = ch[wrap(j, len)];
+        int p = ep[wrap(j - trick, len)] ^ trick;
+        if (t >= n)
+            augment_blossom(c, t, c->endpoint[p]);
+        j += jstep;
+        t = ch[wrap(j, len)];
+        if (t >= n)
+            augment_blossom(c, t, c->endpoint[p ^ 1]);
+        c->mate[c->endpoint[p]] = p ^ 1;
+        c->mate[c->endpoint[p ^ 1]] = p;
+    }
+    rotate_left(ch, len, i);
+    rotate_left(ep, len, i);
+    c->base[b] = c->base[ch[0]];
+}
+
+/* Augment along the path through S-S edge k and the two tree paths to the roots. */
+static void augment_matching(Ctx *c, int k)
+{
+    const int n = c->n;
+    for (int side = 0; side < 2; side++) {
+        int s = c->endpoint[2 * k + side];
+        int p = 2 * k + 1 - side;
+        for (;;) {
+            int bs = c->inblossom[s];
+            if (bs >= n)
+                augment_blossom(c, bs, s);
+            c->mate[s] = p;
+            if (c->labelend[bs] == -1)
+                break;
+            int t = c->endpoint[c->labelend[bs]];
+            int bt = c->inblossom[t];
+            s = c->endpoint[c->labelend[bt]];
+            int j = c->endpoint[c->labelend[bt] ^ 1];
+            if (bt >= n)
+                augment_blossom(c, bt, j);
+            c->mate[j] = c->labelend[bt];
+            p = c->labelend[bt] ^ 1;
+        }
+    }
+}
+
+/* Run the algorithm; returns 0, or -1 when memory ran out. */
+static int solve(Ctx *c)
+{
+    const int n = c->n, L = c->L;
+    limb *delta = c->delta, *d = c->s1;
+    for (int stage = 0; stage < n; stage++) {
+        for (int b = 0; b < 2 * n; b++) {
+            c->label[b] = 0;
+            c->bestedge[b] = -1;
+            if (b >= n)
+                c->nbbest[b] = -1;
+        }
+        memset(c->allowedge, 0, (size_t)c->m);
+        c->qlen = 0;
+        for (int v = 0; v < n; v++)
+            if (c->mate[v] == -1 && c->label[c->inblossom[v]] == 0)
+                assign_label(c, v, 1, -1);
+        int augmented = 0;
+        for (;;) {
+            while (c->qlen > 0 && !augmented) {
+                if (c->oom)
+                    return -1;
+                int v = c->queue[--c->qlen];
+                int bv = c->inblossom[v];
+                for (int e = c->nbstart[v]; e < c->nbstart[v + 1]; e++) {
+                    int p = c->nb[e], k = p >> 1, w = c->endpoint[p];
+                    int bw = c->inblossom[w];
+                    if (bv == bw)
+                        continue;
+                    int tight = c->allowedge[k];
+                    if (!tight) {
+                        slack_into(c, k, c->s1);
+                        if (is_nonpositive(c->s1, L))
+                            tight = c->allowedge[k] = 1;
+                    }
+                    if (tight) {
+                        if (c->label[bw] == 0) {
+                            assign_label(c, w, 2, p ^ 1);
+                        } else if (c->label[bw] == 1) {
+                            int base = scan_blossom(c, v, w);
+                            if (base >= 0) {
+                                add_blossom(c, base, k);
+                                bv = c->inblossom[v];
+                            } else {
+                                augment_matching(c, k);
+                                augmented = 1;
+                                break;
+                            }
+                        } else if (c->label[w] == 0) {
+                            c->label[w] = 2;
+                            c->labelend[w] = p ^ 1;
+                        }
+                    } else if (c->label[bw] == 1) {
+                        improve_best(c, bv, k);
+                    } else if (c->label[w] == 0) {
+                        improve_best(c, w, k);
+                    }
+                }
+            }
+            if (c->oom)
+                return -1;
+            if (augmented)
+                break;
+
+            /* No augmenting path with tight edges: change the duals. */
+            int deltatype = 1, deltaedge = -1, deltablossom = -1;
+            memcpy(delta, DUAL(c, 0), (size_t)L * sizeof(limb));
+            for (int v = 1; v < n; v++)
+                if (cmp_signed(DUAL(c, v), delta, L) < 0)
+                    memcpy(delta, DUAL(c, v), (size_t)L * sizeof(limb));
+            for (int v = 0; v < n; v++) {
+                if (c->label[c->inblossom[v]] == 0 && c->bestedge[v] != -1) {
+                    slack_into(c, c->bestedge[v], d);
+                    if (cmp_signed(d, delta, L) < 0) {
+                        memcpy(delta, d, (size_t)L * sizeof(limb));
+                        deltatype = 2;
+                        deltaedge = c->bestedge[v];
+                    }
+                }
+            }
+            for (int b = 0; b < 2 * n; b++) {
+                if (c->parent[b] == -1 && c->label[b] == 1 && c->bestedge[b] != -1 &&
+                    (b < n || c->base[b] >= 0)) {
+                    slack_into(c, c->bestedge[b], d);
+                    halve(d, L);
+                    if (cmp_signed(d, delta, L) < 0) {
+                        memcpy(delta, d, (size_t)L * sizeof(limb));
+                        deltatype = 3;
+                        deltaedge = c->bestedge[b];
+                    }
+                }
+            }
+            for (int b = n; b < 2 * n; b++) {
+                if (c->base[b] >= 0 && c->parent[b] == -1 && c->label[b] == 2 &&
+                    cmp_signed(DUAL(c, b), delta, L) < 0) {
+                    memcpy(delta, DUAL(c, b), (size_t)L * sizeof(limb));
+                    deltatype = 4;
+                    deltablossom = b;
+                }
+            }
+            for (int v = 0; v < n; v++) {
+                int lb = c->label[c->inblossom[v]];
+                if (lb == 1)
+                    sub_from(DUAL(c, v), delta, L);
+                else if (lb == 2)
+                    add_to(DUAL(c, v), delta, L);
+            }
+            for (int b = n; b < 2 * n; b++) {
+                if (c->base[b] >= 0 && c->parent[b] == -1) {
+                    if (c->label[b] == 1)
+                        add_to(DUAL(c, b), delta, L);
+                    else if (c->label[b] == 2)
+                        sub_from(DUAL(c, b), delta, L);
+                }
+            }
+            if (deltatype == 1) {
+                break; /* a free vertex reached dual zero: optimal */
+            } else if (deltatype == 2) {
+                c->allowedge[deltaedge] = 1;
+                int i = c->endpoint[2 * deltaedge];
+                if (c->label[c->inblossom[i]] == 0)
+                    i = c->endpoint[2 * deltaedge + 1];
+                qpush(c, i);
+            } else if (deltatype == 3) {
+                c->allowedge[deltaedge] = 1;
+                qpush(c, c->endpoint[2 * deltaedge]);
+            } else {
+                expand_blossom(c, deltablossom, 0);
+            }
+        }
+        if (c->oom)
+            return -1;
+        if (!augmented)
+            break;
+        for (int b = n; b < 2 * n; b++)
+            if (c->parent[b] == -1 && c->base[b] >= 0 && c->label[b] == 1 && is_zero(DUAL(c, b), L))
+                expand_blossom(c, b, 1);
+    }
+    return 0;
+}
+
+/* ---- Python binding ---- */
+
+static void ctx_free(Ctx *c)
+{
+    free(c->endpoint);
+    free(c->nbstart);
+    free(c->nb);
+    free(c->tw);
+    free(c->dual);
+    free(c->mate);
+    free(c->label);
+    free(c->labelend);
+    free(c->inblossom);
+    free(c->parent);
+    free(c->base);
+    free(c->bestedge);
+    free(c->nchild);
+    free(c->childs);
+    free(c->endps);
+    free(c->nbbest);
+    free(c->bbest);
+    free(c->unused);
+    free(c->allowedge);
+    free(c->queue);
+    free(c->bestto);
+    free(c->lbuf);
+    free(c->path);
+    free(c->s1);
+    free(c->s2);
+    free(c->delta);
+}
+
+static int ctx_alloc(Ctx *c)
+{
+    size_t n = (size_t)c->n, m = (size_t)c->m, L = (size_t)c->L;
+    size_t nn = n ? n : 1;
+    c->endpoint = malloc(2 * m * sizeof(int) + 1);
+    c->nbstart = calloc(n + 1, sizeof(int));
+    c->nb = malloc(2 * m * sizeof(int) + 1);
+    c->tw = calloc(m * L + 1, sizeof(limb));
+    c->dual = calloc(2 * nn * L, sizeof(limb));
+    c->mate = malloc(nn * sizeof(int));
+    c->label = malloc(2 * nn * sizeof(int));
+    c->labelend = malloc(2 * nn * sizeof(int));
+    c->inblossom = malloc(nn * sizeof(int));
+    c->parent = malloc(2 * nn * sizeof(int));
+    c->base = malloc(2 * nn * sizeof(int));
+    c->bestedge = malloc(2 * nn * sizeof(int));
+    c->nchild = calloc(2 * nn, sizeof(int));
+    c->childs = malloc(nn * nn * sizeof(int));
+    c->endps = malloc(nn * nn * sizeof(int));
+    c->nbbest = malloc(2 * nn * sizeof(int));
+    c->bbest = malloc(2 * nn * nn * sizeof(int));
+    c->unused = malloc(nn * sizeof(int));
+    c->allowedge = malloc(m + 1);
+    c->qcap = (int)(4 * nn + 16);
+    c->queue = malloc((size_t)c->qcap * sizeof(int));
+    c->bestto = malloc(2 * nn * sizeof(int));
+    c->lbuf = malloc(2 * nn * sizeof(int));
+    c->path = malloc(2 * nn * sizeof(int));
+    c->s1 = malloc(L * sizeof(limb));
+    c->s2 = malloc(L * sizeof(limb));
+    c->delta = malloc(L * sizeof(limb));
+    if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->dual || !c->mate || !c->label ||
+        !c->labelend || !c->inblossom || !c->parent || !c->base || !c->bestedge || !c->nchild ||
+        !c->childs || !c->endps || !c->nbbest || !c->bbest || !c->unused || !c->allowedge ||
+        !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->s2 || !c->delta)
+        return -1;
+    for (size_t v = 0; v < n; v++) {
+        c->mate[v] = -1;
+        c->inblossom[v] = (int)v;
+    }
+    for (size_t b = 0; b < 2 * n; b++) {
+        c->labelend[b] = -1;
+        c->parent[b] = -1;
+        c->base[b] = b < n ? (int)b : -1;
+        c->bestto[b] = -1;
+        c->nbbest[b] = -1;
+    }
+    /* Popped from the end: blossom numbers are used from 2n-1 down, deterministically. */
+    for (size_t i = 0; i < n; i++)
+        c->unused[i] = (int)(n + i);
+    c->nunused = (int)n;
+    return 0;
+}
+
+static int bit_length_of(Py_ssize_t x)
+{
+    int bits = 0;
+    while (x > 0) {
+        bits++;
+        x >>= 1;
+    }
+    return bits;
+}
+
+static PyObject *max_weight_matching(PyObject *self, PyObject *args)
+{
+    Py_ssize_t n;
+    PyObject *edges;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "nO:max_weight_matching", &n, &edges))
+        return NULL;
+    if (n < 0 || n > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(edges, "edges must be a sequence of (a, b, weight)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    if (m > (1 << 29)) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "too many edges");
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    Ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.n = (int)n;
+    ctx.m = (int)m;
+    int *ends = malloc(2 * (size_t)m * sizeof(int) + 1);
+    PyObject **weights = malloc((size_t)m * sizeof(PyObject *) + 1);
+    PyObject *result = NULL;
+    if (!ends || !weights) {
+        PyErr_NoMemory();
+        goto done;
+    }
+
+    /* First pass: validate and find the widest weight. */
+    size_t maxbits = 0;
+    for (Py_ssize_t k = 0; k < m; k++) {
+        PyObject *item = items[k];
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+            PyErr_SetString(PyExc_TypeError, "each edge must be a tuple (a, b, weight)");
+            goto done;
+        }
+        long a = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
+        if (a == -1 && PyErr_Occurred())
+            goto done;
+        long b = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+        if (b == -1 && PyErr_Occurred())
+            goto done;
+        if (a < 0 || a >= n || b < 0 || b >= n || a == b) {
+            PyErr_Format(PyExc_ValueError, "edge (%ld, %ld) is not between two distinct vertices", a, b);
+            goto done;
+        }
+        PyObject *w = PyTuple_GET_ITEM(item, 2);
+        if (!PyLong_Check(w)) {
+            PyErr_SetString(PyExc_TypeError, "edge weights must be integers");
+            goto done;
+        }
+        if (_PyLong_Sign(w) < 0) {
+            PyErr_SetString(PyExc_ValueError, "edge weights must not be negative");
+            goto done;
+        }
+        size_t bits = _PyLong_NumBits(w);
+        if (bits == (size_t)-1 && PyErr_Occurred())
+            goto done;
+        if (bits > maxbits)
+            maxbits = bits;
+        ends[2 * k] = (int)a;
+        ends[2 * k + 1] = (int)b;
+        weights[k] = w;
+    }
+    if (maxbits > ((size_t)1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "edge weights are too wide");
+        goto done;
+    }
+    /* tw = 4w; duals stay within n * 2 * max(w) (the dual objective only falls and
+       every term is non-negative); slacks within twice that; one sign bit; spare bits. */
+    ctx.L = (int)((maxbits + 2 + (size_t)bit_length_of(n) + 1 + 1 + 4 + 63) / 64);
+    if (ctx.L < 1)
+        ctx.L = 1;
+    if (ctx_alloc(&ctx) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int L = ctx.L;
+    memcpy(ctx.endpoint, ends, 2 * (size_t)m * sizeof(int));
+    {
+        unsigned char *bytes = malloc((size_t)L * 8);
+        if (!bytes) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t k = 0; k < m; k++) {
+            limb *dst = ctx.tw + (size_t)k * L;
+#if PY_VERSION_HEX >= 0x030D0000
+            int rc = _PyLong_AsByteArray((PyLongObject *)weights[k], bytes, (size_t)L * 8, 1, 0, 1);
+#else
+            int rc = _PyLong_AsByteArray((PyLongObject *)weights[k], bytes, (size_t)L * 8, 1, 0);
+#endif
+            if (rc < 0) {
+                free(bytes);
+                goto done;
+            }
+            for (int l = 0; l < L; l++) {
+                limb x = 0;
+                for (int q = 7; q >= 0; q--)
+                    x = (x << 8) | bytes[8 * l + q];
+                dst[l] = x;
+            }
+            /* tw = 4 * w: shift left by two bits */
+            for (int l = L - 1; l > 0; l--)
+                dst[l] = (dst[l] << 2) | (dst[l - 1] >> 62);
+            dst[0] <<= 2;
+        }
+        free(bytes);
+    }
+
+    int rc;
+    Py_BEGIN_ALLOW_THREADS;
+    /* Adjacency lists of remote endpoints, in edge order. */
+    for (int k = 0; k < ctx.m; k++) {
+        ctx.nbstart[ctx.endpoint[2 * k] + 1]++;
+        ctx.nbstart[ctx.endpoint[2 * k + 1] + 1]++;
+    }
+    for (int v = 0; v < ctx.n; v++)
+        ctx.nbstart[v + 1] += ctx.nbstart[v];
+    {
+        int *fill = ctx.bestto; /* borrowed as a cursor array, restored below */
+        for (int v = 0; v < ctx.n; v++)
+            fill[v] = ctx.nbstart[v];
+        for (int k = 0; k < ctx.m; k++) {
+            ctx.nb[fill[ctx.endpoint[2 * k]]++] = 2 * k + 1;
+            ctx.nb[fill[ctx.endpoint[2 * k + 1]]++] = 2 * k;
+        }
+        for (int v = 0; v < ctx.n; v++)
+            fill[v] = -1;
+    }
+    /* Every vertex dual starts at the largest doubled weight, half of the largest tw. */
+    if (ctx.m > 0) {
+        limb *top = ctx.tw;
+        for (int k = 1; k < ctx.m; k++)
+            if (cmp_signed(ctx.tw + (size_t)k * L, top, L) > 0)
+                top = ctx.tw + (size_t)k * L;
+        for (int v = 0; v < ctx.n; v++) {
+            memcpy(DUAL(&ctx, v), top, (size_t)L * sizeof(limb));
+            halve(DUAL(&ctx, v), L);
+        }
+    }
+    rc = ctx.m > 0 ? solve(&ctx) : 0;
+    Py_END_ALLOW_THREADS;
+    if (rc < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyList_New(n);
+    if (!result)
+        goto done;
+    for (Py_ssize_t v = 0; v < n; v++) {
+        int p = ctx.mate[v];
+        PyObject *x = PyLong_FromLong(p < 0 ? -1 : ctx.endpoint[p]);
+        if (!x) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, v, x);
+    }
+
+done:
+    ctx_free(&ctx);
+    free(ends);
+    free(weights);
+    Py_DECREF(seq);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"max_weight_matching", max_weight_matching, METH_VARARGS,
+     "max_weight_matching(n, edges) -> mate\n\n"
+     "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
+     "vertices 0..n-1 with edges (a, b, weight), weights non-negative integers of\n"
+     "any size. mate[v] is v's partner, or -1 when v is unmatched."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "swiss._blossom", "Exact maximum-weight matching in C.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__blossom(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,114 @@
+"""swiss._blossom against networkx: exact maximum-weight matchings at any weight width."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx  # type: ignore[import-untyped]
+import pytest
+
+from swiss._blossom import max_weight_matching
+
+Edges = list[tuple[int, int, int]]
+
+
+def matched_weight(n: int, edges: Edges, mate: list[int]) -> int:
+    """The weight of `mate`, after checking it is a matching that uses only given edges."""
+    weights = {(min(a, b), max(a, b)): w for a, b, w in edges}
+    assert len(mate) == n
+    total = 0
+    for v, u in enumerate(mate):
+        if u == -1:
+            continue
+        assert mate[u] == v
+        if v < u:
+            total += weights[(v, u)]
+    return total
+
+
+def networkx_weight(edges: Edges) -> int:
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(edges)
+    return sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
+
+
+def random_graph(seed: int) -> tuple[int, Edges]:
+    """Small graphs, sparse to complete, weights from one bit to 2000 bits, often tied."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 40)
+    density = rng.choice((0.08, 0.2, 0.5, 1.0))
+    bits = rng.choice((1, 2, 4, 80, 124, 125, 437, 2000))
+    values = [rng.randint(1, 1 << bits) for _ in range(rng.choice((1, 2, 3, 1000)))]
+    edges = []
+    for a in range(n):
+        for b in range(a):
+            if rng.random() < density:
+                weight = rng.choice(values) if rng.random() < 0.7 else rng.randint(1, 1 << bits)
+                edges.append((a, b, weight) if rng.random() < 0.5 else (b, a, weight))
+    return n, edges
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_matching_weighs_as_much_as_networkx_finds(seed: int) -> None:
+    n, edges = random_graph(seed)
+    assert matched_weight(n, edges, max_weight_matching(n, edges)) == networkx_weight(edges)
+
+
+def test_an_empty_graph_leaves_every_vertex_unmatched() -> None:
+    assert max_weight_matching(0, []) == []
+    assert max_weight_matching(3, []) == [-1, -1, -1]
+
+
+def test_a_single_edge_is_matched() -> None:
+    assert max_weight_matching(3, [(2, 0, 5)]) == [2, -1, 0]
+
+
+def test_a_heavy_middle_edge_beats_two_light_ones_and_cardinality_is_not_maximised() -> None:
+    edges = [(0, 1, 1), (1, 2, 3), (2, 3, 1)]
+    assert max_weight_matching(4, edges) == [-1, 2, 1, -1]
+
+
+@pytest.mark.parametrize("length", [3, 5, 7, 9, 21])
+def test_odd_cycles_of_equal_weights_match_all_but_one_vertex(length: int) -> None:
+    edges = [(v, (v + 1) % length, 7) for v in range(length)]
+    mate = max_weight_matching(length, edges)
+    assert matched_weight(length, edges, mate) == 7 * (length // 2)
+
+
+def test_nested_blossoms_that_must_be_expanded_give_the_optimum() -> None:
+    """Triangles hanging off a pentagon, with weights that force blossoms to form, nest and open."""
+    edges = [(0, 1, 10), (1, 2, 10), (2, 3, 10), (3, 4, 10), (4, 0, 10)]
+    edges += [(0, 5, 9), (5, 6, 11), (6, 0, 9), (2, 7, 12), (7, 8, 3), (8, 9, 12), (9, 2, 2)]
+    n = 10
+    assert matched_weight(n, edges, max_weight_matching(n, edges)) == networkx_weight(edges)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_complete_graphs_with_all_weights_equal_are_matched_perfectly(seed: int) -> None:
+    n = 2 + seed
+    edges = [(a, b, 1 << 300) for a in range(n) for b in range(a)]
+    assert matched_weight(n, edges, max_weight_matching(n, edges)) == (n // 2) << 300
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_weights_beyond_rustworkx_range_differing_only_in_low_bits_are_exact(seed: int) -> None:
+    rng = random.Random(seed)
+    n = 30
+    top = 1 << 3000
+    edges = [(a, b, top + rng.randint(0, 3)) for a in range(n) for b in range(a) if rng.random() < 0.5]
+    assert max(w for _, _, w in edges) > 1 << 124
+    assert matched_weight(n, edges, max_weight_matching(n, edges)) == networkx_weight(edges)
+
+
+def test_the_result_is_deterministic() -> None:
+    n, edges = random_graph(12345)
+    assert max_weight_matching(n, edges) == max_weight_matching(n, edges)
+
+
+def test_bad_edges_are_refused_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="distinct vertices"):
+        max_weight_matching(2, [(0, 2, 1)])
+    with pytest.raises(ValueError, match="negative"):
+        max_weight_matching(2, [(0, 1, -1)])
+    with pytest.raises(TypeError):
+        max_weight_matching(2, [(0, 1, 1.5)])  # type: ignore[list-item]

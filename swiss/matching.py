@@ -3,15 +3,17 @@
 The Dutch pairing is a sequence of weighted matchings in which a few edge
 weights change between solves. Weights are arbitrary-precision integers;
 zero means "no edge". rustworkx solves graphs whose weights fit its 128-bit
-arithmetic; wider weights go to networkx, which is exact on Python integers.
+arithmetic; wider weights go to swiss._blossom, the same exact algorithm in C on
+multi-limb integers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import networkx as nx  # type: ignore[import-untyped]
 import rustworkx as rx
+
+from swiss._blossom import max_weight_matching
 
 # rustworkx keeps duals and slacks in signed 128-bit integers: leave it headroom.
 _NATIVE_LIMIT = 1 << 124
@@ -107,6 +109,6 @@ class Matcher:
             graph.add_nodes_from(range(self.size))
             graph.add_edges_from(edges)
             return set(rx.max_weight_matching(graph, weight_fn=lambda w: w))
-        nxgraph = nx.Graph()
-        nxgraph.add_weighted_edges_from(edges)
-        return set(nx.max_weight_matching(nxgraph))
+        # Wider weights: the same algorithm in C, exact on multi-limb integers.
+        mate = max_weight_matching(self.size, edges)
+        return {(a, b) for a, b in enumerate(mate) if a < b}

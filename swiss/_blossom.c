@@ -21,6 +21,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+#ifndef __SIZEOF_INT128__
+#error "swiss._blossom needs a compiler with 128-bit integers"
+#endif
 
 typedef uint64_t limb;
 typedef __int128 wide;
@@ -30,6 +36,11 @@ typedef struct {
     int *endpoint;  /* 2m: endpoint[2k], endpoint[2k+1] are the ends of edge k */
     int *nbstart;   /* n+1: CSR offsets into nb */
     int *nb;        /* remote endpoints p of the edges at each vertex */
+    int *nbv;       /* the vertex at each of those endpoints */
+    wide *nbtop;    /* top2 of the edge's tw, per adjacency entry: read in order while scanning */
+    wide *dtop;     /* n: top2 of each vertex dual */
+    wide *bstw;     /* 2n: top2 of tw of bestedge[x] ... */
+    int *bsa, *bsb; /* 2n: ... and its ends, so the filter reads no edge array */
     limb *tw;       /* m*L: twice the doubled weight */
     limb *dual;     /* 2n*L: vertex duals, then blossom duals */
     int *mate;      /* n: remote endpoint of the matched edge, or -1 */
@@ -54,6 +65,10 @@ typedef struct {
     int ltop;
     int *path;      /* 2n scratch for scan_blossom */
     limb *s1, *s2, *delta; /* L-limb scratch numbers */
+    limb *bslack;   /* 2n*L: cached exact slack of edge bsedge[x] ... */
+    int *bsedge;    /* 2n: ... for bestedge[x], valid while bsedge[x] == bestedge[x] ... */
+    unsigned *bsepoch; /* 2n: ... and no dual has changed since (bsepoch[x] == epoch) */
+    unsigned epoch;
     int oom;
 } Ctx;
 
@@ -68,13 +83,32 @@ static inline void slack_into(const Ctx *c, int k, limb *out)
     const limb *a = DUAL(c, c->endpoint[2 * k]);
     const limb *b = DUAL(c, c->endpoint[2 * k + 1]);
     const limb *w = c->tw + (size_t)k * L;
+#if defined(__x86_64__)
+    unsigned char carry = 0, borrow = 0;
+    for (int l = 0; l < L; l++) {
+        unsigned long long sum, diff;
+        carry = _addcarry_u64(carry, a[l], b[l], &sum);
+        borrow = _subborrow_u64(borrow, sum, w[l], &diff);
+        out[l] = diff;
+    }
+#else
     wide carry = 0;
     for (int l = 0; l < L; l++) {
         wide t = (wide)a[l] + b[l] - w[l] + carry;
         out[l] = (limb)t;
         carry = t >> 64;
     }
+#endif
 }
+
+/* The top two limbs of x as a signed number. */
+static inline wide top2(const limb *x, int L)
+{
+    return (wide)(((unsigned __int128)x[L - 1] << 64) | x[L - 2]);
+}
+
+/* Slacks shifted right by 64 * (L - 2) bits are approximated, give or take one, from the
+   top two limbs of the three terms: the lower limbs carry at most one unit either way. */
 
 static inline int cmp_signed(const limb *x, const limb *y, int L)
 {
@@ -142,16 +176,45 @@ static inline int slack_less(const Ctx *c, int k, int j)
     return cmp_signed(c->s1, c->s2, c->L) < 0;
 }
 
-/* bestedge[x] = k when slack(k), already in s1, is less than the slack of bestedge[x]. */
-static inline void improve_best(Ctx *c, int x, int k)
+/* bestedge[x] = k when slack(k) is less than the slack of bestedge[x]. t approximates slack(k) (see top2);
+   s1 holds slack(k) when exact is set. Most comparisons are settled by the top limbs; the
+   rest compare exactly against a cached slack of the current best edge. */
+static inline void improve_best(Ctx *c, int x, int k, wide t, int exact, int v, int w, wide twtop)
 {
     int j = c->bestedge[x];
     if (j != -1) {
-        slack_into(c, j, c->s2);
-        if (cmp_signed(c->s1, c->s2, c->L) >= 0)
+        wide tj = c->dtop[c->bsa[x]] + c->dtop[c->bsb[x]] - c->bstw[x];
+        if (t >= tj + 3)
             return;
+        if (t > tj - 3) {
+            const int L = c->L;
+            limb *best = c->bslack + (size_t)x * L;
+            if (c->bsedge[x] != j || c->bsepoch[x] != c->epoch) {
+                slack_into(c, j, best);
+                c->bsedge[x] = j;
+                c->bsepoch[x] = c->epoch;
+            }
+            if (!exact)
+                slack_into(c, k, c->s1);
+            if (cmp_signed(c->s1, best, L) >= 0)
+                return;
+            memcpy(best, c->s1, (size_t)L * sizeof(limb));
+            c->bsedge[x] = k;
+        }
     }
     c->bestedge[x] = k;
+    c->bsa[x] = v;
+    c->bsb[x] = w;
+    c->bstw[x] = twtop;
+}
+
+/* bestedge[x] = k, with what improve_best needs to know about it. */
+static void note_best(Ctx *c, int x, int k)
+{
+    c->bestedge[x] = k;
+    c->bsa[x] = c->endpoint[2 * k];
+    c->bsb[x] = c->endpoint[2 * k + 1];
+    c->bstw[x] = top2(c->tw + (size_t)k * c->L, c->L);
 }
 
 /* ---- small helpers ---- */
@@ -367,6 +430,8 @@ static void add_blossom(Ctx *c, int base, int k)
                 c->bestedge[b] = e;
         }
     }
+    if (c->bestedge[b] != -1)
+        note_best(c, b, c->bestedge[b]);
     c->nbbest[b] = nmine;
 }
 
@@ -527,15 +592,20 @@ static int solve(Ctx *c)
                 int v = c->queue[--c->qlen];
                 int bv = c->inblossom[v];
                 for (int e = c->nbstart[v]; e < c->nbstart[v + 1]; e++) {
-                    int p = c->nb[e], k = p >> 1, w = c->endpoint[p];
+                    int p = c->nb[e], k = p >> 1, w = c->nbv[e];
                     int bw = c->inblossom[w];
                     if (bv == bw)
                         continue;
-                    int tight = c->allowedge[k];
+                    int tight = c->allowedge[k], exact = 0;
+                    wide t = 0;
                     if (!tight) {
-                        slack_into(c, k, c->s1);
-                        if (is_nonpositive(c->s1, L))
-                            tight = c->allowedge[k] = 1;
+                        t = c->dtop[v] + c->dtop[w] - c->nbtop[e];
+                        if (t < 2) { /* else slack(k) > 0 for sure */
+                            slack_into(c, k, c->s1);
+                            exact = 1;
+                            if (is_nonpositive(c->s1, L))
+                                tight = c->allowedge[k] = 1;
+                        }
                     }
                     if (tight) {
                         if (c->label[bw] == 0) {
@@ -555,9 +625,9 @@ static int solve(Ctx *c)
                             c->labelend[w] = p ^ 1;
                         }
                     } else if (c->label[bw] == 1) {
-                        improve_best(c, bv, k);
+                        improve_best(c, bv, k, t, exact, v, w, c->nbtop[e]);
                     } else if (c->label[w] == 0) {
-                        improve_best(c, w, k);
+                        improve_best(c, w, k, t, exact, v, w, c->nbtop[e]);
                     }
                 }
             }
@@ -567,6 +637,7 @@ static int solve(Ctx *c)
                 break;
 
             /* No augmenting path with tight edges: change the duals. */
+            c->epoch++;
             int deltatype = 1, deltaedge = -1, deltablossom = -1;
             memcpy(delta, DUAL(c, 0), (size_t)L * sizeof(limb));
             for (int v = 1; v < n; v++)
@@ -617,6 +688,8 @@ static int solve(Ctx *c)
                         sub_from(DUAL(c, b), delta, L);
                 }
             }
+            for (int v = 0; v < n; v++)
+                c->dtop[v] = top2(DUAL(c, v), L);
             if (deltatype == 1) {
                 break; /* a free vertex reached dual zero: optimal */
             } else if (deltatype == 2) {
@@ -673,6 +746,15 @@ static void ctx_free(Ctx *c)
     free(c->s1);
     free(c->s2);
     free(c->delta);
+    free(c->bslack);
+    free(c->bsedge);
+    free(c->bsepoch);
+    free(c->nbv);
+    free(c->nbtop);
+    free(c->dtop);
+    free(c->bstw);
+    free(c->bsa);
+    free(c->bsb);
 }
 
 static int ctx_alloc(Ctx *c)
@@ -706,10 +788,21 @@ static int ctx_alloc(Ctx *c)
     c->s1 = malloc(L * sizeof(limb));
     c->s2 = malloc(L * sizeof(limb));
     c->delta = malloc(L * sizeof(limb));
+    c->bslack = malloc(2 * nn * L * sizeof(limb));
+    c->bsedge = malloc(2 * nn * sizeof(int));
+    c->bsepoch = calloc(2 * nn, sizeof(unsigned));
+    c->nbv = malloc(2 * m * sizeof(int) + 1);
+    c->nbtop = malloc(2 * m * sizeof(wide) + 1);
+    c->dtop = malloc(nn * sizeof(wide));
+    c->bstw = malloc(2 * nn * sizeof(wide));
+    c->bsa = malloc(2 * nn * sizeof(int));
+    c->bsb = malloc(2 * nn * sizeof(int));
     if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->dual || !c->mate || !c->label ||
         !c->labelend || !c->inblossom || !c->parent || !c->base || !c->bestedge || !c->nchild ||
         !c->childs || !c->endps || !c->nbbest || !c->bbest || !c->unused || !c->allowedge ||
-        !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->s2 || !c->delta)
+        !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->s2 || !c->delta ||
+        !c->bslack || !c->bsedge || !c->bsepoch || !c->nbv || !c->nbtop || !c->dtop || !c->bstw ||
+        !c->bsa || !c->bsb)
         return -1;
     for (size_t v = 0; v < n; v++) {
         c->mate[v] = -1;
@@ -721,7 +814,9 @@ static int ctx_alloc(Ctx *c)
         c->base[b] = b < n ? (int)b : -1;
         c->bestto[b] = -1;
         c->nbbest[b] = -1;
+        c->bsedge[b] = -1;
     }
+    c->epoch = 1;
     /* Popped from the end: blossom numbers are used from 2n-1 down, deterministically. */
     for (size_t i = 0; i < n; i++)
         c->unused[i] = (int)(n + i);
@@ -815,8 +910,8 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
     /* tw = 4w; duals stay within n * 2 * max(w) (the dual objective only falls and
        every term is non-negative); slacks within twice that; one sign bit; spare bits. */
     ctx.L = (int)((maxbits + 2 + (size_t)bit_length_of(n) + 1 + 1 + 4 + 63) / 64);
-    if (ctx.L < 1)
-        ctx.L = 1;
+    if (ctx.L < 2)
+        ctx.L = 2; /* top2 reads two limbs */
     if (ctx_alloc(&ctx) < 0) {
         PyErr_NoMemory();
         goto done;
@@ -868,8 +963,12 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
         for (int v = 0; v < ctx.n; v++)
             fill[v] = ctx.nbstart[v];
         for (int k = 0; k < ctx.m; k++) {
-            ctx.nb[fill[ctx.endpoint[2 * k]]++] = 2 * k + 1;
-            ctx.nb[fill[ctx.endpoint[2 * k + 1]]++] = 2 * k;
+            for (int side = 0; side < 2; side++) {
+                int e = fill[ctx.endpoint[2 * k + side]]++;
+                ctx.nb[e] = 2 * k + 1 - side;
+                ctx.nbv[e] = ctx.endpoint[2 * k + 1 - side];
+                ctx.nbtop[e] = top2(ctx.tw + (size_t)k * L, L);
+            }
         }
         for (int v = 0; v < ctx.n; v++)
             fill[v] = -1;
@@ -883,6 +982,7 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
         for (int v = 0; v < ctx.n; v++) {
             memcpy(DUAL(&ctx, v), top, (size_t)L * sizeof(limb));
             halve(DUAL(&ctx, v), L);
+            ctx.dtop[v] = top2(DUAL(&ctx, v), L);
         }
     }
     rc = ctx.m > 0 ? solve(&ctx) : 0;
@@ -923,6 +1023,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "swiss._blossom", "Exact maximum-weight matching in C.", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__blossom(void)

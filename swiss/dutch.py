@@ -13,13 +13,13 @@ at a time to the best partner that keeps the matching optimal.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from swiss.acceleration import virtual_points
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences
-from swiss.matching import Matcher
+from swiss.matching import Matcher, rx_matching
 from swiss.model import (
     Board,
     Code,
@@ -172,10 +172,22 @@ class _Bracketer:
             Fraction(int(state.rounds_played * best * 10) // 2, 10) if last_round else None
         )
         self._layout()
-        self.matcher = Matcher(self.size)
+        self.matcher = Matcher(self.size, self.default_weight)
+        # What a pair's weight depends on, apart from whether the two may meet.
+        kinds: dict[tuple[object, ...], int] = {}
+        self.kind = [
+            kinds.setdefault(
+                (e.score, e.bye_eligible, e.played_games, e.colours.imbalance, e.colours.preference)
+                + (e.colours.repeated, e.floats),
+                len(kinds),
+            )
+            for e in entrants
+        ]
         self.bye_score = Fraction(0)
         self.single_downfloater_gets_bye = False
         self.played_ranks: dict[int, int] = {}
+        self.noncandidate: list[bool] = []
+        self.completion: list[int] = []
 
     def _layout(self) -> None:
         """Bit widths: one field per group size, one per score group for score sums."""
@@ -299,6 +311,9 @@ class _Bracketer:
     def run(self) -> dict[int, int | None]:
         players, n = self.players, self.size
         self._initial_matching()
+        # The completion field of a pair, by how many of the two cannot take the bye.
+        self.noncandidate = [not self.bye_candidate(e) for e in players]
+        self.completion = [(1 + k) << self.top_shift for k in range(3)]
         score = [e.score for e in players]
         mates: dict[int, int | None] = {}
         finalized = [False] * n
@@ -350,53 +365,81 @@ class _Bracketer:
         rest = self.players[rest_start:]
         if not rest:
             return False
-        absolute: dict[Colour | None, int] = {}
-        for e in rest:
-            if e.colours.absolute:
-                absolute[e.colours.preference] = absolute.get(e.colours.preference, 0) + 1
-        below = {e.number for e in rest}
-
-        def misses(e: Entrant) -> int:
-            clashes = absolute.get(e.colours.preference, 0) if e.colours.absolute else 0
-            return len(e.avoid & below) + clashes
-
-        worst = max(misses(e) for e in (*(self.players[v] for v in bracket), *rest))
         odd = self.size % 2 == 1
         if odd and not any(self.bye_candidate(e) for e in rest):
             return False
+        worst = self._most_misses([self.players[v] for v in bracket] + rest, rest)
         return len(rest) >= len(bracket) + 2 * worst + (6 if odd else 4)
+
+    def _most_misses(self, players: Sequence[Entrant], among: Sequence[Entrant]) -> int:
+        """An upper bound on how many of `among` any of `players` may not meet (C1, C3)."""
+        absolute: dict[Colour | None, int] = {}
+        for e in among:
+            if e.colours.absolute:
+                absolute[e.colours.preference] = absolute.get(e.colours.preference, 0) + 1
+        numbers = {e.number for e in among}
+
+        def misses(e: Entrant) -> int:
+            clashes = absolute.get(e.colours.preference, 0) if e.colours.absolute else 0
+            return len(e.avoid & numbers) + clashes
+
+        return max(misses(e) for e in players)
+
+    def default_weight(self, a: int, b: int) -> int:
+        """An edge no bracket has weighed yet: only the completion field (C4, C2, C5)."""
+        if not self.compatible(self.players[a], self.players[b]):
+            return 0
+        return self.completion[self.noncandidate[a] + self.noncandidate[b]]
 
     def _initial_matching(self) -> None:
         """C4/C5: check that a complete pairing exists and find the bye assignee's score."""
-        players, n, m = self.players, self.size, self.matcher
+        players, n = self.players, self.size
         top = players[0].score
+        eligible = [e.score for e in players if e.bye_eligible]
+        # In a dense field (Dirac) every player but any one can be paired: the bye then
+        # goes to the lowest eligible score, and no matching is needed to know it.
+        if n >= 2 * self._most_misses(players, players) + 6 and (
+            n % 2 == 0 or (eligible and min(eligible) < top)
+        ):
+            if n % 2 == 1:
+                self.bye_score = min(eligible)
+                self._rank_played_games()
+            return
+        if n % 2 == 0:
+            edges = [(i, j, 1) for i in range(n) for j in range(i) if self.compatible(players[i], players[j])]
+            if len(rx_matching(n, edges)) < n // 2:
+                raise PairingError(_NO_PAIRING)
+            return
+        edges = []
         for i in range(n):
             for j in range(i):
                 a, b = players[i], players[j]
-                if n % 2 == 0:
-                    m.set_weight(i, j, self.weight(b, a, False, False))
-                elif self.compatible(a, b):
+                if self.compatible(a, b):
                     w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
                     w = (w << self.scores_bits) | (self.group_shift[a.score] + self.group_shift[b.score])
-                    m.set_weight(i, j, (w << self.size_bits) | (a.score >= top))
-        mate = m.solve()
+                    edges.append((i, j, (w << self.size_bits) | (a.score >= top)))
+        mate = list(range(n))
+        for i, j in rx_matching(n, edges):
+            mate[i], mate[j] = j, i
         if sum(1 for v in range(n) if mate[v] == v) > 1:
-            raise PairingError(
-                "No pairing satisfies the absolute criteria: some players cannot all be "
-                "paired without a rematch, a forbidden pair or a colour rule broken."
-            )
-        if n % 2 == 0:
-            return
+            raise PairingError(_NO_PAIRING)
         self.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        for i in range(n):
-            for j in range(i):
-                m.set_weight(i, j, self.weight(players[j], players[i], False, False))
         if self.bye_score >= top:
             self.single_downfloater_gets_bye = all(
                 players[mate[v]].score >= top for v in range(n) if players[v].score >= top
             )
-        counts = sorted(e.played_games for e in players if e.score == self.bye_score)
-        self.played_ranks = {games: rank for rank, games in enumerate(sorted(counts, reverse=True))}
+        self._rank_played_games()
+
+    def _rank_played_games(self) -> None:
+        """C9: rank the players of the bye assignee's score, the most games played first."""
+        counts = sorted((e.played_games for e in self.players if e.score == self.bye_score), reverse=True)
+        self.played_ranks = {games: rank for rank, games in enumerate(counts)}
+
+
+_NO_PAIRING = (
+    "No pairing satisfies the absolute criteria: some players cannot all be "
+    "paired without a rematch, a forbidden pair or a colour rule broken."
+)
 
 
 class _BracketStep:
@@ -422,14 +465,24 @@ class _BracketStep:
         self.finalized = finalized
         self.dense_below = False
         players = owner.players
+        # Players of one kind weigh alike against anyone: weigh each pair of kinds once.
+        known: dict[tuple[int, int, bool, bool], int] = {}
         # base[i][j], j < i: the weight of the pair of bracket members i and j.
         self.base: list[list[int]] = [[] for _ in bracket]
         for i in range(movers, len(bracket)):
             lower = players[bracket[i]]
+            in_current, in_next = i < residents_end, i >= residents_end
             row = self.base[i]
             for j in range(i):
-                row.append(owner.weight(players[bracket[j]], lower, i < residents_end, i >= residents_end))
-                self.m.set_weight(bracket[i], bracket[j], row[j])
+                higher = players[bracket[j]]
+                weight = 0
+                if owner.compatible(higher, lower):
+                    key = (owner.kind[bracket[j]], owner.kind[bracket[i]], in_current, in_next)
+                    weight = known.get(key, -1)
+                    if weight < 0:
+                        weight = known[key] = owner.weight(higher, lower, in_current, in_next)
+                row.append(weight)
+                self.m.set_weight(bracket[i], bracket[j], weight)
 
     def in_bracket(self, vertex: int) -> bool:
         return self.first_resident <= vertex < self.next_first
@@ -442,16 +495,13 @@ class _BracketStep:
         """
         if not self.dense_below:
             return self.m.solve()
-        owner = self.owner
-        noncandidate = {v: not owner.bye_candidate(owner.players[v]) for v in self.bracket}
-        return self.m.solve_within(
-            self.bracket, lambda a, b: (1 + noncandidate[a] + noncandidate[b]) << owner.top_shift
-        )
+        completion, noncandidate = self.owner.completion, self.owner.noncandidate
+        return self.m.solve_within(self.bracket, lambda a, b: completion[noncandidate[a] + noncandidate[b]])
 
     def settle(self) -> list[int]:
-        mate = self.solve()
-        mate = self._choose_movers(mate)
-        mate = self._pair_movers(mate)
+        mate = None
+        if self.movers:
+            mate = self._pair_movers(self._choose_movers(self.solve()))
         return self._pair_remainder(mate)
 
     def _choose_movers(self, mate: list[int]) -> list[int]:
@@ -489,49 +539,42 @@ class _BracketStep:
         return mate
 
     def _pair_movers(self, mate: list[int]) -> list[int]:
-        """3.3: each chosen MDP meets the highest resident that keeps the pairing optimal."""
+        """3.3: each chosen MDP, in order, meets the highest resident that keeps the optimum.
+
+        One solve decides them all: an MDP's choice outweighs every later MDP's.
+        """
         b, base = self.bracket, self.base
-        for i in range(self.movers):
-            vertex = b[i]
-            if not self.finalized[vertex]:
-                continue
-            best = next(
-                (
-                    b[o]
-                    for o in range(self.movers, self.residents_end)
-                    if not self.finalized[b[o]] and base[o][i]
-                ),
-                None,
-            )
-            if mate[vertex] == best:
-                # The current optimum already gives this MDP its best resident.
-                self.finalized[best] = True
-                self.m.fix(vertex, best)
-                continue
-            addend = len(b)
-            for o in range(self.residents_end - 1, self.movers - 1, -1):
-                if self.finalized[b[o]]:
-                    continue
-                if base[o][i]:
-                    self.m.set_weight(vertex, b[o], base[o][i] + addend)
-                    addend += 1
-            mate = self.solve()
-            self.finalized[mate[vertex]] = True
-            self.m.fix(vertex, mate[vertex])
+        chosen = [i for i in range(self.movers) if self.finalized[b[i]]]
+        if not chosen:
+            return mate
+        residents = range(self.movers, self.residents_end)
+        self._prefer_in_order(chosen, lambda i: [o for o in residents if base[o][i]], len(residents))
+        mate = self.solve()
+        for i in chosen:
+            self.finalized[mate[b[i]]] = True
+            self.m.fix(b[i], mate[b[i]])
+        self.m.clear_bonuses()
         return mate
 
-    def _pair_remainder(self, mate: list[int]) -> list[int]:
-        """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order."""
+    def _prefer_in_order(self, players: list[int], options: Callable[[int], list[int]], most: int) -> None:
+        """Bonuses that make each of `players` in turn get the first of its options it can."""
+        step = (most + 1).bit_length()
+        for turn, p in enumerate(players):
+            for rank, o in enumerate(reversed(options(p)), start=1):
+                self.m.set_bonus(self.bracket[p], self.bracket[o], rank << (step * (len(players) - 1 - turn)))
+
+    def _pair_remainder(self, mate: list[int] | None) -> list[int]:
+        """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order.
+
+        Without MDPs there was no solve yet: the remainder is every resident and the
+        number of its pairs is first assumed to be the most possible.
+        """
         b, base, m = self.bracket, self.base, self.m
-        remainder = []
-        pairs = 0
-        for i in range(self.movers, self.residents_end):
-            vertex = b[i]
-            if mate[vertex] < self.first_resident:
-                continue
-            remainder.append(i)
-            if mate[vertex] < vertex:
-                pairs += 1
+        remainder = list(range(self.movers, self.residents_end))
+        pairs = len(remainder) // 2
+        if mate is not None:
+            remainder = [i for i in remainder if mate[b[i]] >= self.first_resident]
+            pairs = sum(1 for i in remainder if mate[b[i]] < b[i])
         sb = self.owner.size_bits
 
         def exchange_weight(small: int, large: int, small_position: int) -> int:
@@ -546,14 +589,45 @@ class _BracketStep:
             """Paired with a lower player of this bracket: an S1 player."""
             return vertex < mate[vertex] < self.next_first
 
-        for oi, o in enumerate(remainder):
-            for pi, p in enumerate(remainder[:oi]):
-                m.set_weight(b[p], b[o], exchange_weight(p, o, pi))
-        for p, o in zip(remainder[:pairs], remainder[pairs:], strict=False):
-            m.set_bonus(b[p], b[o])
-        mate = self.solve()
-        exchanges = sum(1 for p in remainder[:pairs] if not goes_down(b[p], mate))
+        def paired_in_remainder(mate: list[int]) -> int:
+            return sum(1 for i in remainder if self.first_resident <= mate[b[i]] < b[i])
 
+        def solve_with_exchange_weights() -> list[int]:
+            for oi, o in enumerate(remainder):
+                for pi, p in enumerate(remainder[:oi]):
+                    m.set_weight(b[p], b[o], exchange_weight(p, o, pi))
+            # Should S1 need no exchange, this solve already pairs it as 4.2 wants.
+            s2 = remainder[pairs:]
+            self._prefer_in_order(remainder[:pairs], lambda p: [o for o in s2 if base[o][p]], len(s2))
+            solved = self.solve()
+            m.clear_bonuses()
+            return solved
+
+        mate = solve_with_exchange_weights()
+        if paired_in_remainder(mate) != pairs:
+            pairs = paired_in_remainder(mate)
+            mate = solve_with_exchange_weights()
+        exchanges = sum(1 for p in remainder[:pairs] if not goes_down(b[p], mate))
+        if exchanges:
+            mate = self._exchange(remainder, pairs, exchanges, mate, exchange_weight, goes_down)
+        s1 = [p for p in remainder if goes_down(b[p], mate)]
+        for p in s1:
+            self.finalized[b[p]] = self.finalized[mate[b[p]]] = True
+            m.fix(b[p], mate[b[p]])
+        return mate
+
+    def _exchange(
+        self,
+        remainder: list[int],
+        pairs: int,
+        exchanges: int,
+        mate: list[int],
+        exchange_weight: Callable[[int, int, int], int],
+        goes_down: Callable[[int, list[int]], bool],
+    ) -> list[int]:
+        """4.3 keys 3 and 4: which S1 players go down to S2 and which S2 players up, then
+        4.2 over the new S1 and S2."""
+        b, base, m = self.bracket, self.base, self.m
         # Key 3: move the lowest possible S1 players to S2.
         left = exchanges
         for position in range(pairs - 1, -1, -1):
@@ -608,30 +682,9 @@ class _BracketStep:
                 m.set_weight(b[p], b[o], base[o][p])
 
         # 4.2: each S1 player, in order, meets the highest S2 player that keeps the optimum.
-        # Among equally good matchings the solver prefers S1[i]-S2[i], the usual answer,
-        # so that most players need no further solve.
         s1 = [p for p in remainder if goes_down(b[p], mate)]
         s2 = [o for o in remainder if not goes_down(b[o], mate)]
-        for p, o in zip(s1, s2, strict=False):
-            m.set_bonus(b[p], b[o])
-        for p in s1:
-            vertex = b[p]
-            best = next((b[o] for o in remainder if o > p and not self.finalized[b[o]] and base[o][p]), None)
-            if mate[vertex] == best:
-                self.finalized[vertex] = True
-                self.finalized[mate[vertex]] = True
-                m.fix(vertex, mate[vertex])
-                continue
-            addend = 0
-            for o in reversed(remainder):
-                if o <= p or self.finalized[b[o]]:
-                    continue
-                if base[o][p]:
-                    m.set_weight(vertex, b[o], base[o][p] + addend)
-                addend += 1
-            mate = self.solve()
-            self.finalized[vertex] = True
-            self.finalized[mate[vertex]] = True
-            m.fix(vertex, mate[vertex])
+        self._prefer_in_order(s1, lambda p: [o for o in s2 if o > p and base[o][p]], len(s2))
+        mate = self.solve()
         m.clear_bonuses()
         return mate

@@ -1,4 +1,4 @@
-"""Time swiss._blossom (and networkx or rustworkx where sensible) on dense random graphs.
+"""Time swiss._blossom on dense graphs, beside rustworkx where weights fit it, and networkx on request.
 
 Usage: python scripts/bench_blossom.py [--networkx]. Prints seconds per size; asserts nothing.
 """
@@ -46,6 +46,7 @@ def seconds(solve: object, *args: object) -> float:
 def main() -> None:
     with_networkx = "--networkx" in sys.argv
     cases = [
+        ("random", 450, 100_000, 120),
         ("random", 400, 80_000, 437),
         ("random", 450, 100_000, 600),
         ("random", 450, 100_000, 3000),
@@ -57,6 +58,13 @@ def main() -> None:
         edges = random_graph(n, m, bits, n) if m is not None else criteria_graph(n, bits, n)
         took = seconds(max_weight_matching, n, edges)
         line = f"{kind:9} n={n:4} m={len(edges):6} bits={bits:4}  blossom {took:7.3f} s"
+        if bits < 124:
+            import rustworkx as rx
+
+            graph = rx.PyGraph()
+            graph.add_nodes_from(range(n))
+            graph.add_edges_from(edges)
+            line += f"  rustworkx {seconds(rx.max_weight_matching, graph, False, lambda w: w):7.3f} s"
         if with_networkx and n <= 450 and bits < 1000:
             import networkx as nx  # type: ignore[import-untyped]
 

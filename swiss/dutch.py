@@ -332,7 +332,7 @@ class _Bracketer:
                 bracket.append(next_start)
                 next_start += 1
             step = _BracketStep(self, bracket, movers, residents_end, first_resident, next_first, finalized)
-            step.dense_below = self.absorbs(bracket, next_start)
+            step.rest_start = next_start
             mate = step.settle()
             movers = 0
             self.single_downfloater_gets_bye = (
@@ -354,22 +354,33 @@ class _Bracketer:
             mates[players[vertex].number] = None
         return mates
 
-    def absorbs(self, bracket: Sequence[int], rest_start: int) -> bool:
-        """Whether the players below the next score group can be paired whatever players
-        of `bracket` float down to them, leaving a bye candidate over when one is needed.
+    def absorbs(self, floaters: Sequence[int], rest_start: int) -> bool:
+        """Whether the players below the next score group and `floaters` can all be paired
+        (the floaters with players below), leaving a bye candidate over when one is needed.
 
-        Then the bracket can be settled on its own graph: by Dirac's theorem a graph in
-        which every player is incompatible with at most d of the players below has a
-        perfect matching when there are at least 2d + 2 more of them than floaters.
+        Dirac's theorem answers most cases at once: when every one of them is
+        incompatible with at most d of the players below, and those outnumber the
+        floaters by 2d + 2 and more, such a pairing exists. Otherwise a matching decides.
         """
-        rest = self.players[rest_start:]
-        if not rest:
-            return False
+        rest = range(rest_start, self.size)
         odd = self.size % 2 == 1
-        if odd and not any(self.bye_candidate(e) for e in rest):
-            return False
-        worst = self._most_misses([self.players[v] for v in bracket] + rest, rest)
-        return len(rest) >= len(bracket) + 2 * worst + (6 if odd else 4)
+        players = self.players
+        if not odd or any(self.bye_candidate(players[v]) for v in rest):
+            worst = self._most_misses([players[v] for v in (*floaters, *rest)], players[rest_start:])
+            if len(rest) >= len(floaters) + 2 * worst + (6 if odd else 4):
+                return True
+        group = [*floaters, *rest]
+        edges = [
+            (i, j, 1 + (not self.bye_candidate(players[a])) + (not self.bye_candidate(players[b])))
+            for i, a in enumerate(group)
+            for j, b in enumerate(group[:i])
+            if b >= rest_start and self.compatible(players[a], players[b])
+        ]
+        mate = list(range(len(group)))
+        for i, j in rx_matching(len(group), edges):
+            mate[i], mate[j] = j, i
+        single = [group[i] for i in range(len(group)) if mate[i] == i]
+        return len(single) == len(group) % 2 and all(self.bye_candidate(players[v]) for v in single)
 
     def _most_misses(self, players: Sequence[Entrant], among: Sequence[Entrant]) -> int:
         """An upper bound on how many of `among` any of `players` may not meet (C1, C3)."""
@@ -463,7 +474,7 @@ class _BracketStep:
         self.first_resident = first_resident
         self.next_first = next_first
         self.finalized = finalized
-        self.dense_below = False
+        self.rest_start = owner.size
         players = owner.players
         # Players of one kind weigh alike against anyone: weigh each pair of kinds once.
         known: dict[tuple[int, int, bool, bool], int] = {}
@@ -488,72 +499,54 @@ class _BracketStep:
         return self.first_resident <= vertex < self.next_first
 
     def solve(self) -> list[int]:
-        """An optimal matching; with a dense field below, on this bracket's graph alone.
+        """An optimal matching, found on this bracket's graph alone when that is enough.
 
-        A player the bracket leaves unmatched then floats below: mate[v] is m.size.
-        The completion field is the same for every complete pairing and is left out.
+        Leaving out the players below the next score group relaxes the problem: a
+        bracket player left unmatched (mate[v] is m.size) is assumed to float to
+        someone below, and the completion field, the same for every complete pairing,
+        is dropped. When the players below can indeed take those floaters, the
+        relaxed optimum is a complete pairing and so the true optimum; otherwise the
+        whole graph is solved.
         """
-        if not self.dense_below:
-            return self.m.solve()
-        completion, noncandidate = self.owner.completion, self.owner.noncandidate
-        return self.m.solve_within(self.bracket, lambda a, b: completion[noncandidate[a] + noncandidate[b]])
+        if self.rest_start < self.owner.size:
+            completion, noncandidate = self.owner.completion, self.owner.noncandidate
+            mate = self.m.solve_within(
+                self.bracket, lambda a, b: completion[noncandidate[a] + noncandidate[b]]
+            )
+            floaters = [v for v in self.bracket if mate[v] == self.m.size]
+            if self.owner.absorbs(floaters, self.rest_start):
+                return mate
+        return self.m.solve()
 
     def settle(self) -> list[int]:
-        mate = None
-        if self.movers:
-            mate = self._pair_movers(self._choose_movers(self.solve()))
+        mate = self._pair_movers() if self.movers else None
         return self._pair_remainder(mate)
 
-    def _choose_movers(self, mate: list[int]) -> list[int]:
-        """4.4: the MDPs to pair, the highest scores first, then the lowest numbers."""
-        b, base, players = self.bracket, self.base, self.owner.players
-        group_score: Fraction | None = None
-        left = can_pair = 0
-        for i in range(self.movers):
-            if group_score is None or players[b[i]].score < group_score:
-                group_score = players[b[i]].score
-                left = can_pair = 0
-                k = i
-                while players[b[k]].score >= group_score:
-                    left += 1
-                    can_pair += self.in_bracket(mate[b[k]])
-                    k += 1
-            if not can_pair:
-                continue
-            vertex = b[i]
-            if left <= can_pair:
-                self.finalized[vertex] = True
-                continue
-            left -= 1
-            if not self.in_bracket(mate[vertex]):
-                for o in range(self.movers, self.residents_end):
-                    if base[o][i]:
-                        self.m.set_weight(vertex, b[o], base[o][i] | 1)
-                mate = self.solve()
-            if self.in_bracket(mate[vertex]):
-                self.finalized[vertex] = True
-                can_pair -= 1
-                for o in range(self.movers, self.residents_end):
-                    if base[o][i]:
-                        self.m.set_weight(vertex, b[o], (base[o][i] | (self.residents_end - self.movers)) + 1)
-        return mate
+    def _pair_movers(self) -> list[int]:
+        """4.4 and 3.3: which MDPs are paired, and with whom, in one solve.
 
-    def _pair_movers(self, mate: list[int]) -> list[int]:
-        """3.3: each chosen MDP, in order, meets the highest resident that keeps the optimum.
-
-        One solve decides them all: an MDP's choice outweighs every later MDP's.
+        The rules pair as many MDPs as the criteria allow, preferring them in order
+        (the lowest differing BSN first), and then give each chosen MDP in turn the
+        highest resident that keeps the optimum. Both are lexicographic preferences
+        among optimal pairings: a bonus for each MDP paired here outweighs all bonuses
+        of later MDPs, and below those, each MDP's choice of resident outweighs the
+        choices of the MDPs after it.
         """
         b, base = self.bracket, self.base
-        chosen = [i for i in range(self.movers) if self.finalized[b[i]]]
-        if not chosen:
-            return mate
         residents = range(self.movers, self.residents_end)
-        self._prefer_in_order(chosen, lambda i: [o for o in residents if base[o][i]], len(residents))
+        step = (len(residents) + 1).bit_length()
+        choices = step * self.movers
+        for i in range(self.movers):
+            paired = 1 << (choices + self.movers - 1 - i)
+            options = [o for o in residents if base[o][i]]
+            for rank, o in enumerate(reversed(options), start=1):
+                self.m.set_bonus(b[i], b[o], paired | rank << (step * (self.movers - 1 - i)))
         mate = self.solve()
-        for i in chosen:
-            self.finalized[mate[b[i]]] = True
-            self.m.fix(b[i], mate[b[i]])
         self.m.clear_bonuses()
+        for i in range(self.movers):
+            if self.in_bracket(mate[b[i]]):
+                self.finalized[b[i]] = self.finalized[mate[b[i]]] = True
+                self.m.fix(b[i], mate[b[i]])
         return mate
 
     def _prefer_in_order(self, players: list[int], options: Callable[[int], list[int]], most: int) -> None:

@@ -19,7 +19,7 @@ _CORPUS_FIXTURES = {
     "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "perf"),
     "baku_trf": ("dutch-baku",),
     "layout_trf": ("dutch", "dutch-baku"),
-    "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden"),
+    "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden", "perf"),
 }
 
 

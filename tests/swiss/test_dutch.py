@@ -26,14 +26,8 @@ def _pairs(pairing: Pairing) -> tuple[set[tuple[int, int]], int | None]:
     return boards, (byes[0] if byes else None)
 
 
-# Above this size a pairing still takes minutes; see the benchmark script.
-LARGEST_FIELD_IN_THE_SUITE = 400
-
-
 def test_the_engine_reproduces_the_reference_pairing(dutch_trf: Path) -> None:
     state = read_trf(dutch_trf.read_text())
-    if len(state.players) > LARGEST_FIELD_IN_THE_SUITE:
-        pytest.skip(f"{len(state.players)} players: too slow for the suite until the matcher is incremental")
     assert _pairs(pair(state)) == _expected(dutch_trf.with_suffix(".expected"))
 
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from swiss.acceleration import virtual_points
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences
-from swiss.matching import Matcher, rx_matching
+from swiss.matching import Matcher, maximum_matching
 from swiss.model import (
     Board,
     Code,
@@ -377,7 +377,7 @@ class _Bracketer:
             if b >= rest_start and self.compatible(players[a], players[b])
         ]
         mate = list(range(len(group)))
-        for i, j in rx_matching(len(group), edges):
+        for i, j in maximum_matching(len(group), edges):
             mate[i], mate[j] = j, i
         single = [group[i] for i in range(len(group)) if mate[i] == i]
         return len(single) == len(group) % 2 and all(self.bye_candidate(players[v]) for v in single)
@@ -418,7 +418,7 @@ class _Bracketer:
             return
         if n % 2 == 0:
             edges = [(i, j, 1) for i in range(n) for j in range(i) if self.compatible(players[i], players[j])]
-            if len(rx_matching(n, edges)) < n // 2:
+            if len(maximum_matching(n, edges)) < n // 2:
                 raise PairingError(_NO_PAIRING)
             return
         edges = []
@@ -430,7 +430,7 @@ class _Bracketer:
                     w = (w << self.scores_bits) | (self.group_shift[a.score] + self.group_shift[b.score])
                     edges.append((i, j, (w << self.size_bits) | (a.score >= top)))
         mate = list(range(n))
-        for i, j in rx_matching(n, edges):
+        for i, j in maximum_matching(n, edges):
             mate[i], mate[j] = j, i
         if sum(1 for v in range(n) if mate[v] == v) > 1:
             raise PairingError(_NO_PAIRING)

@@ -2,21 +2,15 @@
 
 The Dutch pairing is a sequence of weighted matchings in which a few edge
 weights change between solves. Weights are arbitrary-precision integers;
-zero means "no edge". rustworkx solves graphs whose weights fit its 128-bit
-arithmetic; wider weights go to swiss._blossom, the same exact algorithm in C on
-multi-limb integers.
+zero means "no edge". swiss._blossom solves them exactly, in C on multi-limb
+integers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import rustworkx as rx
-
 from swiss._blossom import max_weight_matching
-
-# rustworkx keeps duals and slacks in signed 128-bit integers: leave it headroom.
-_NATIVE_LIMIT = 1 << 124
 
 
 class Matcher:
@@ -77,7 +71,6 @@ class Matcher:
         bonus = self._bonus
         shift = sum(bonus.values()).bit_length()
         edges = []
-        heaviest = 0
         for i, a in enumerate(inside):
             row, default = self._weights[a], self._default
             for b in inside[:i]:
@@ -89,32 +82,22 @@ class Matcher:
                 if weight > 0:
                     weight = (weight << shift) | bonus.get((a, b), 0)
                     edges.append((a, b, weight))
-                    heaviest = max(heaviest, weight)
         mate = list(range(self.size))
         if unmatched is not None:
             for v in inside:
                 mate[v] = unmatched
-        for a, b in self._match(edges, heaviest):
+        for a, b in self._match(edges):
             mate[a] = b
             mate[b] = a
         for a, b in self._fixed.items():
             mate[a] = b
         return mate
 
-    def _match(self, edges: list[tuple[int, int, int]], heaviest: int) -> set[tuple[int, int]]:
-        if heaviest < _NATIVE_LIMIT:
-            graph = rx.PyGraph()
-            graph.add_nodes_from(range(self.size))
-            graph.add_edges_from(edges)
-            return set(rx.max_weight_matching(graph, weight_fn=lambda w: w))
-        # Wider weights: the same algorithm in C, exact on multi-limb integers.
-        mate = max_weight_matching(self.size, edges)
-        return {(a, b) for a, b in enumerate(mate) if a < b}
+    def _match(self, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
+        return maximum_matching(self.size, edges)
 
 
-def rx_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
-    """A maximum-weight matching of a graph whose weights fit 124 bits."""
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(size))
-    graph.add_edges_from(edges)
-    return set(rx.max_weight_matching(graph, weight_fn=lambda w: w))
+def maximum_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
+    """The pairs (a, b), a < b, of a maximum-weight matching of the graph."""
+    mate = max_weight_matching(size, edges)
+    return {(a, b) for a, b in enumerate(mate) if a < b}

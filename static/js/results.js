@@ -19,5 +19,7 @@
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
     });
+    // Keys typed before this script ran would be lost: say when they are listened to.
+    form.dataset.keysReady = "1";
   }
 })();

@@ -75,8 +75,10 @@ def enter_results(page: Page, number: int) -> None:
     page.click("text=Enter results")
     selects = page.locator("#results select")
     # The first game by keyboard (= is a draw), the rest by choosing White's win.
+    expect(page.locator("#results-form[data-keys-ready]")).to_have_count(1)
     selects.first.focus()
     page.keyboard.press("=")
+    expect(selects.first).to_have_value("1/2")
     for index in range(1, selects.count()):
         selects.nth(index).select_option("1-0")
     page.click("button[name=save]")

@@ -11,6 +11,9 @@ from playwright.sync_api import Page, expect
 PLAYERS = 25
 ROUNDS = 7
 
+# Assertions wait as long as actions do: a loaded CI machine can take seconds to save a round.
+expect.set_options(timeout=20_000)
+
 
 def csv_text() -> str:
     lines = ["name,rating,federation,club"]

@@ -434,7 +434,13 @@ class _Bracketer:
             mate[i], mate[j] = j, i
         if sum(1 for v in range(n) if mate[v] == v) > 1:
             raise PairingError(_NO_PAIRING)
-        self.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+        bye = next(players[v] for v in range(n) if mate[v] == v)
+        if not bye.bye_eligible:
+            raise PairingError(
+                "No pairing satisfies the absolute criteria: every player who could be left "
+                "over for the bye already had one or scored a win without playing (C2)."
+            )
+        self.bye_score = bye.score
         if self.bye_score >= top:
             self.single_downfloater_gets_bye = all(
                 players[mate[v]].score >= top for v in range(n) if players[v].score >= top

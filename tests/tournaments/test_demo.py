@@ -6,7 +6,9 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from tournaments.models import Round, Tournament
+from swiss.dutch import pair
+from tournaments.engine_state import tournament_state
+from tournaments.models import Board, Round, Tournament
 
 
 def load_demo(*args: str) -> str:
@@ -35,6 +37,28 @@ def test_the_demo_never_pairs_the_same_players_twice(db):
         if not board.is_bye
     ]
     assert len(games) == len(set(games)) == 4 * 20 - 1 + 19
+
+
+def test_every_demo_round_is_the_engines_dutch_pairing_of_the_state_before_it(db):
+    load_demo()
+    demo = Tournament.objects.get(slug="demo-open")
+    for rnd in demo.rounds.filter(number__lte=5):
+        boards = {
+            (b.white.pairing_number, b.black.pairing_number if b.black else None)
+            for b in rnd.boards_with_seats()
+        }
+        expected = {(b.white, b.black) for b in pair(tournament_state(demo, rnd.number)).boards}
+        assert boards == expected, f"round {rnd.number}"
+
+
+def test_the_demo_has_a_forfeit_a_requested_half_bye_a_pairing_allocated_bye_and_draws(db):
+    load_demo()
+    demo = Tournament.objects.get(slug="demo-open")
+    boards = Board.objects.filter(round__tournament=demo, round__number__lte=4)
+    assert boards.filter(result=Board.Result.BLACK_FORFEITS).count() == 1
+    assert boards.filter(result=Board.Result.DRAW).count() >= 5
+    assert demo.rounds.get(number=3).seats.filter(absence="half-bye").count() == 1
+    assert [b.is_bye for b in demo.rounds.get(number=3).boards_with_seats()].count(True) == 1
 
 
 def test_loading_the_demo_twice_replaces_it_and_the_arbiter_can_sign_in(client, db):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections import Counter, defaultdict
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from pairing import actions
 from tournaments.models import Board, Entrant, Round, Seat, Tournament
 
 SLUG = "demo-open"
@@ -63,16 +63,16 @@ class Command(BaseCommand):
             state=Tournament.State.RUNNING,
         )
         entrants = _entrants(tournament, rng)
-        # A requested half-point bye in round 3, a withdrawal from round 5, a zero bye in round 5.
-        entrants[16].request_absence(3, Seat.Absence.HALF_BYE)
-        entrants[32].withdraw(from_round=5)
-        entrants[25].request_absence(5, Seat.Absence.ZERO_BYE)
-        for rnd in tournament.rounds.filter(number__lte=PLAYED_ROUNDS + 1):
-            rnd.store_draft(demo_pairs(tournament, rnd))
-            if rnd.number <= PLAYED_ROUNDS:
-                _play(rnd, rng)
-                rnd.publish(arbiter)
-                rnd.complete()
+        # A requested half-point bye in round 3 (so round 3 has a pairing-allocated bye), a withdrawal
+        # from round 5 and a zero bye in round 5. Every round is paired by the engine, as an arbiter would.
+        actions.record_absence(entrants[16], arbiter, 3, Seat.Absence.HALF_BYE)
+        actions.record_absence(entrants[32], arbiter, 5, None)
+        actions.record_absence(entrants[25], arbiter, 5, Seat.Absence.ZERO_BYE)
+        for _ in range(PLAYED_ROUNDS):
+            rnd = actions.pair_next_round(tournament, arbiter)
+            actions.publish_round(rnd, arbiter)
+            actions.record_results(rnd, arbiter, _results(rnd, rng))
+        actions.pair_next_round(tournament, arbiter)
         self.stdout.write(
             f"Loaded '{tournament.name}': {len(entrants)} players, rounds 1-{PLAYED_ROUNDS} played, "
             f"round {PLAYED_ROUNDS + 1} drafted and not yet published."
@@ -114,62 +114,23 @@ def _entrants(tournament: Tournament, rng: random.Random) -> list[Entrant]:
     ]
 
 
-def demo_pairs(tournament: Tournament, rnd: Round) -> list[tuple[Entrant, Entrant | None]]:
-    """A simple Swiss-like pairing for demo data only: score groups top-down, no rematches.
-
-    Not the FIDE Dutch system; the engine replaces it through pairing/actions.py.
-    """
-    scores = tournament.scores_after(rnd.number - 1)
-    absent = set(rnd.seats.filter(board_number__isnull=True).values_list("entrant_id", flat=True))
-    players = [e for e in tournament.entrants.order_by("pairing_number") if e.pk not in absent]
-    players.sort(key=lambda e: -scores.get(e.pk, 0))
-    on_board: dict[tuple[int, int], list[int]] = defaultdict(list)
-    whites: Counter[int] = Counter()
-    for seat in Seat.objects.filter(
-        round__tournament=tournament, round__number__lt=rnd.number, board_number__isnull=False
-    ):
-        on_board[seat.round_id, seat.board_number].append(seat.entrant_id)
-        whites[seat.entrant_id] += seat.colour == Seat.Colour.WHITE
-    met = {(a, b) for ids in on_board.values() for a in ids for b in ids if a != b}
-    had_bye = {ids[0] for ids in on_board.values() if len(ids) == 1}
-    bye = None
-    if len(players) % 2:
-        bye = next(e for e in reversed(players) if e.pk not in had_bye)
-        players.remove(bye)
-    pairs = _match(players, met)
-    assert pairs is not None, "the demo field is large enough to avoid rematches"
-    boards = [(a, b) if whites[a.pk] <= whites[b.pk] else (b, a) for a, b in pairs]
-    return [*boards, (bye, None)] if bye else boards
-
-
-def _match(players: list[Entrant], met: set[tuple[int, int]]) -> list[tuple[Entrant, Entrant]] | None:
-    """Pairs the first player with the nearest one not yet met, backtracking when stuck."""
-    if not players:
-        return []
-    first, rest = players[0], players[1:]
-    for i, opponent in enumerate(rest):
-        if (first.pk, opponent.pk) not in met:
-            tail = _match(rest[:i] + rest[i + 1 :], met)
-            if tail is not None:
-                return [(first, opponent), *tail]
-    return None
-
-
-def _play(rnd: Round, rng: random.Random) -> None:
-    """Results weighted by the rating difference; one forfeit in round 2 for realism."""
+def _results(rnd: Round, rng: random.Random) -> dict[int, str]:
+    """Results weighted by the rating difference, some drawn; one forfeit in round 2 for realism."""
+    results = {}
     for board in rnd.boards_with_seats():
-        if board.is_bye:
+        white, black = board.white, board.black
+        if white is None or black is None:
             continue
         if rnd.number == 2 and board.number == 11:
-            board.result = Board.Result.BLACK_FORFEITS
-        else:
-            edge = (board.white.rating - board.black.rating) / 400
-            roll = rng.random()
-            board.result = (
-                Board.Result.WHITE_WINS
-                if roll < 0.4 + edge
-                else Board.Result.DRAW
-                if roll < 0.65 + edge / 2
-                else Board.Result.BLACK_WINS
-            )
-        board.save(update_fields=["result"])
+            results[board.number] = Board.Result.BLACK_FORFEITS
+            continue
+        edge = (white.rating - black.rating) / 400
+        roll = rng.random()
+        results[board.number] = (
+            Board.Result.WHITE_WINS
+            if roll < 0.4 + edge
+            else Board.Result.DRAW
+            if roll < 0.65 + edge / 2
+            else Board.Result.BLACK_WINS
+        )
+    return results

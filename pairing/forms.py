@@ -10,6 +10,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 
+from swiss.model import TrfError
+from swiss.trf import read_player_line
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
 
 
@@ -121,19 +123,24 @@ def _csv_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
 
 
 def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
-    """The 001 player lines of a TRF file, cut at the TRF-16 columns."""
+    """The 001 player lines of a TRF file, read by the engine's TRF reader."""
     result = []
     for index, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("001"):
             continue
-        birth = line[69:79].strip().replace("/", "-")
+        try:
+            player = read_player_line(line, index)
+        except TrfError as error:
+            result.append((index, line, {"__error__": error.message}))
+            continue
+        birth = player.birth_date.replace("/", "-")
         data = {
-            "sex": line[9:10].strip(),
-            "title": TRF_TITLES.get(line[10:13].strip().lower(), line[10:13].strip().upper()),
-            "name": line[14:47].strip(),
-            "fide_rating": line[48:52].strip(),
-            "federation": line[53:56].strip(),
-            "fide_id": line[57:68].strip(),
+            "sex": player.sex,
+            "title": TRF_TITLES.get(player.title.lower(), player.title.upper()),
+            "name": player.name,
+            "fide_rating": str(player.rating) if player.rating else "",
+            "federation": player.federation,
+            "fide_id": player.fide_id,
             "birth_date": birth if birth.replace("-", "").strip("0") else "",
         }
         result.append((index, line, data))

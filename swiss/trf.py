@@ -231,20 +231,17 @@ def _parse_field(line: str, number: int, column: int) -> _Field:
     return _Field(number, column, opponent or None, colour, code, blank=False)
 
 
-def _read_player(reader: _Reader, line: str, number: int) -> None:
+def read_player_line(line: str, number: int = 1) -> Player:
+    """Who a `001` line (line `number` of its file) describes, without the rounds.
+
+    Raises TrfError for a malformed pairing number or rating.
+    """
     tpn = _int(_cut(line, 5, 8), number, 5, "a pairing number in columns 5-8")
     if not 1 <= tpn <= 9999:
         raise TrfError(number, 5, f"expected a pairing number from 1 to 9999, found {tpn}")
     rating_text = _cut(line, 49, 52)
     rating = _int(rating_text, number, 49, "a rating in columns 49-52") if rating_text.strip() else 0
-    points_text = _cut(line, 81, 84)
-    points = _points(points_text, number, 81, "points in columns 81-84") if points_text.strip() else None
-    fields = []
-    column = 92
-    while column <= len(line.rstrip()):
-        fields.append(_parse_field(line, number, column))
-        column += 10
-    player = Player(
+    return Player(
         number=tpn,
         name=_cut(line, 15, 47).strip(),
         rating=rating,
@@ -254,6 +251,17 @@ def _read_player(reader: _Reader, line: str, number: int) -> None:
         fide_id=_cut(line, 58, 68).strip(),
         birth_date=_cut(line, 70, 79).strip(),
     )
+
+
+def _read_player(reader: _Reader, line: str, number: int) -> None:
+    player = read_player_line(line, number)
+    points_text = _cut(line, 81, 84)
+    points = _points(points_text, number, 81, "points in columns 81-84") if points_text.strip() else None
+    fields = []
+    column = 92
+    while column <= len(line.rstrip()):
+        fields.append(_parse_field(line, number, column))
+        column += 10
     reader.players.append(_RawPlayer(number, player, points, fields))
 
 

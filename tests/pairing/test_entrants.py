@@ -101,3 +101,20 @@ def test_requested_byes_withdrawals_and_pairs_kept_apart_shape_the_pairing(
     on_boards = {e for pair in paired for e in pair if e}
     assert players[5].pk not in on_boards and players[4].pk not in on_boards
     assert (first.pk, second.pk) not in paired and (second.pk, first.pk) not in paired
+
+
+def test_a_trf_line_with_a_bad_rating_is_marked_and_nothing_is_saved(arbiter_client, tournament):
+    good = f"001    1 m    {'Surname, Given':<33} 2400"
+    bad = f"001    2 m    {'Other, Name':<33} 24x0"
+    preview = arbiter_client.post(
+        url("entrants-import", tournament),
+        {"file": SimpleUploadedFile("p.trf", f"012 Test\n{good}\n{bad}\n".encode())},
+    )
+    assert (
+        "line 3, column 49" in preview.content.decode()
+        or "rating in columns 49-52" in preview.content.decode()
+    )
+    arbiter_client.post(
+        url("entrants-import", tournament), {"text": f"012 Test\n{good}\n{bad}\n", "confirm": "on"}
+    )
+    assert not tournament.entrants.exists()

@@ -10,6 +10,7 @@ from typing import Literal
 
 from django.db import transaction
 
+from pairing.actions import manual_change_notes
 from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
 from swiss.model import Board as EngineBoard
@@ -45,9 +46,15 @@ def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | Non
 
 
 def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") -> str:
-    """The published tournament as TRF-2026 (or TRF-16): a round being played has its boards, no results."""
+    """The published tournament as TRF-2026 (or TRF-16): a round being played has its boards, no results.
+
+    Ends with a `###` note of every manual change to a published round, as the arbiter's
+    export does; changes to a draft stay private with the draft.
+    """
     state, pairing = public_state(tournament)
-    return write_trf(state, pairing=pairing, version=version)
+    newline = "\r\n"
+    text = write_trf(state, pairing=pairing, version=version, newline=newline)
+    return text + "".join(f"{note}{newline}" for note in manual_change_notes(tournament))
 
 
 @transaction.atomic

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from pairing.actions import pair_next_round
+from pairing.actions import change_draft, pair_next_round, publish_round
 from swiss.model import TrfError
 from swiss.trf import read_trf, write_trf
 from tournaments.engine_state import tournament_state
-from tournaments.models import Seat, Tournament
+from tournaments.models import DraftChange, Seat, Tournament
 from tournaments.trf_export import export_trf, import_trf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,3 +101,14 @@ def test_a_round_being_played_is_exported_with_its_boards_and_no_results(demo):
 def test_an_imported_file_gets_the_given_dates(demo):
     copy = import_trf(export_trf(demo), slug="dated", start_date=datetime.date(2025, 5, 1))
     assert copy.end_date == copy.start_date == datetime.date(2025, 5, 1)
+
+
+def test_the_public_export_notes_manual_changes_of_published_rounds_only(demo):
+    rnd = demo.rounds.get(number=5)
+    change_draft(rnd, demo.chief_arbiter, DraftChange.Kind.COLOURS, 1)
+    note = "### Round 5: manual change by arbiter: exchanged the colours on board 1"
+    assert note not in export_trf(demo) and note not in export_trf(demo, "16")
+    publish_round(rnd, demo.chief_arbiter, confirmed=True)
+    for version in ("2026", "16"):
+        text = export_trf(demo, version)
+        assert text.endswith(f"{note}\r\n") and text.count("###") == 1

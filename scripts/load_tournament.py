@@ -7,8 +7,8 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from tournaments.management.commands.load_demo import demo_pairs
-from tournaments.models import Board, Entrant, Tournament
+from pairing import actions
+from tournaments.models import Entrant, Tournament
 
 SLUG, PLAYERS, PLAYED = "load-open", 150, 5
 rng = random.Random(150)
@@ -22,21 +22,16 @@ tournament = Tournament.objects.create(
     total_rounds=9,
     initial_colour="w",
     tiebreaks=["BH-C1", "BH", "SB", "DE", "WIN"],
+    chief_arbiter=arbiter,
 )
 for number, rating in enumerate(sorted((rng.randint(1200, 2600) for _ in range(PLAYERS)), reverse=True), 1):
     Entrant.objects.create(
         tournament=tournament, name=f"Player{number:03d}, Load", pairing_number=number, fide_rating=rating
     )
-for rnd in tournament.rounds.filter(number__lte=PLAYED + 1):
-    rnd.store_draft(demo_pairs(tournament, rnd))
-    rnd.publish(arbiter)
-    if rnd.number <= PLAYED:
-        for board in rnd.boards_with_seats():
-            if not board.is_bye:
-                board.result = rng.choice(["1-0", "1/2", "0-1"])
-                board.save(update_fields=["result"])
-        rnd.complete()
-print(
-    f"{SLUG}: {PLAYERS} players, rounds 1-{PLAYED} played, round {PLAYED + 1} published",
-    Board.objects.count(),
-)
+for number in range(1, PLAYED + 2):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    if number <= PLAYED:
+        games = [b for b in rnd.boards_with_seats() if not b.is_bye]
+        actions.record_results(rnd, arbiter, {b.number: rng.choice(["1-0", "1/2", "0-1"]) for b in games})
+print(f"{SLUG}: {PLAYERS} players, rounds 1-{PLAYED} played, round {PLAYED + 1} published")

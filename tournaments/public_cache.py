@@ -21,6 +21,22 @@ from django.http import HttpRequest, HttpResponse
 # Pages live long: a change retires them, not a clock.
 TIMEOUT = 24 * 3600
 
+# Each process also keeps the pages it served last. Keys carry the version token, so
+# an entry can never be served once its tournament changed; it just ages out.
+_recent: dict[str, tuple[bytes, dict[str, str]]] = {}
+_RECENT_MAX = 256
+
+
+def _stored_page(key: str) -> tuple[bytes, dict[str, str]] | None:
+    page = _recent.get(key)
+    if page is None:
+        page = cache.get(key)
+        if page is not None:
+            if len(_recent) >= _RECENT_MAX:
+                del _recent[next(iter(_recent))]
+            _recent[key] = page
+    return page
+
 
 def _version_key(slug: str) -> str:
     return f"public:{slug}:version"
@@ -60,7 +76,7 @@ def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
         key = f"public:{slug}:{version(slug)}:{request.get_full_path()}"
-        stored = cache.get(key)
+        stored = _stored_page(key)
         if stored is not None:
             content, headers = stored
             return HttpResponse(content, headers=headers)
@@ -110,7 +126,7 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
         slug = path[3:].split("/", 1)[0]
         query = environ.get("QUERY_STRING", "")
         full_path = path + ("?" + query if query else "")
-        stored = cache.get(f"public:{slug}:{version(slug)}:{full_path}")
+        stored = _stored_page(f"public:{slug}:{version(slug)}:{full_path}")
         if stored is None:
             return app(environ, start_response)
         content, headers = stored

@@ -3,15 +3,18 @@
 Used by the arbiter's workflow (pairing/actions.py) to pair a round, by the TRF
 export and by the standings. Pairing numbers in the engine state are the entrants'
 *current* pairing numbers (`Entrant.pairing_number`), in history records too; the
-number a seat kept from an earlier round is history for the hall, not for the engine.
+number a seat kept from an earlier round is history for the hall, not for the engine,
+with one exception: round 1's seat numbers fix who ends Baku's accelerated group.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+from swiss.acceleration import baku_last_ga_number, baku_virtual_points
 from swiss.model import Acceleration, Code, Colour, Player, RoundResult, Scoring, TournamentState
 
 from .models import Board, Entrant, Round, Seat, Tournament
@@ -76,7 +79,11 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     `round_number` itself. An entrant without a seat in an earlier round (a late
     entry) gets a zero-point bye there. Every entrant needs a pairing number.
 
-    Takes five queries, whatever the size of the tournament.
+    A Baku tournament whose accelerated group no longer ends at the number the
+    engine would derive (late entries were numbered in) gets explicit virtual
+    points; see `_baku_virtual_points`.
+
+    Takes five queries, whatever the size of the tournament (six for Baku after round 1).
     """
     if round_number is None:
         round_number = next_round_to_pair(tournament)
@@ -92,7 +99,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     number_of = {e.pk: e.pairing_number for e in entrants}
     absent = Seat.objects.filter(round__tournament=tournament, round__number=round_number).exclude(absence="")
     absences = {number_of[seat.entrant_id]: ABSENCE_CODES[seat.absence] for seat in absent}
-    return TournamentState(
+    state = TournamentState(
         players=players,
         total_rounds=tournament.total_rounds,
         initial_colour=Colour(tournament.initial_colour) if tournament.initial_colour else None,
@@ -101,6 +108,37 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
         acceleration=Acceleration(tournament.acceleration),
         name=tournament.name,
     )
+    if state.acceleration is Acceleration.BAKU and round_number > 1:
+        state = _baku_virtual_points(tournament, state, number_of)
+    return state
+
+
+def _baku_virtual_points(
+    tournament: Tournament, state: TournamentState, number_of: dict[int, int | None]
+) -> TournamentState:
+    """Baku 1.3: the last GA participant stays the person it was in round 1.
+
+    That person is number 2 * ceil(N1 / 4) of round 1's pairing, N1 being the entrants
+    on a board in round 1, in the pairing numbers their round-1 seats keep. GA is then
+    everyone now numbered at or above them. The engine would derive GA from the current
+    field size, so explicit points are given only when the two differ (late entries).
+    """
+    round_one = list(
+        Seat.objects.filter(round__tournament=tournament, round__number=1, board_number__isnull=False)
+        .order_by("pairing_number")
+        .values_list("entrant_id", flat=True)
+    )
+    if not round_one:
+        return state
+    last_ga = number_of[round_one[min(baku_last_ga_number(len(round_one)), len(round_one)) - 1]]
+    if last_ga is None or last_ga == baku_last_ga_number(len(state.players)):
+        return state
+    try:
+        points = baku_virtual_points(state, last_ga_number=last_ga)
+    except ValueError:
+        # Scoring outside Baku 1.1: the engine gives the reason when asked to pair.
+        return state
+    return replace(state, virtual_points=points)
 
 
 def round_results(

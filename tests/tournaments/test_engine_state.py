@@ -60,3 +60,49 @@ def test_a_published_round_without_results_is_refused(demo):
     rnd.publish(None)
     with pytest.raises(StateError, match="has no result yet"):
         tournament_state(demo, 6)
+
+
+def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_same_person(
+    tournament, make_entrant, arbiter
+):
+    from pairing import actions
+    from swiss.dutch import pair
+
+    tournament.acceleration = Tournament.Acceleration.BAKU
+    tournament.save()
+    field = [make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}") for n in range(10)]
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    actions.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
+    # Ten in round 1: GA is numbers 1-6, so Player 06 is its last member (Baku 1.2).
+    late = actions.Entrant(name="Late, Strong", fide_rating=2330)
+    actions.add_entrants(tournament, arbiter, [late])
+    late.refresh_from_db()
+    last_ga = field[5]
+    last_ga.refresh_from_db()
+    assert (late.pairing_number, last_ga.pairing_number) == (3, 7)
+
+    state = tournament_state(tournament)
+    # Five rounds: three accelerated, the first two with a win's worth, the third with half (Baku 1.4).
+    one, half = Fraction(1), Fraction(1, 2)
+    assert state.virtual_points == dict.fromkeys(range(1, 8), (one, one, half))
+    rnd = actions.pair_next_round(tournament, arbiter)
+    boards = rnd.boards_with_seats()
+    drafted = {(b.white.pairing_number, b.black.pairing_number if b.black else None) for b in boards}
+    assert drafted == {(b.white, b.black) for b in pair(actions.engine_state(tournament)).boards}
+
+
+def test_a_baku_late_entry_below_the_cut_keeps_ga_at_its_round_one_size(tournament, make_entrant, arbiter):
+    from pairing import actions
+
+    tournament.acceleration = Tournament.Acceleration.BAKU
+    tournament.save()
+    for n in range(12):
+        make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}")
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    actions.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
+    assert tournament_state(tournament).virtual_points == {}  # the engine's own Baku split is right
+    actions.add_entrants(tournament, arbiter, [actions.Entrant(name="Late, Weak", fide_rating=1500)])
+    # Thirteen now would give GA 1-8; the round-1 field of twelve fixed it at 1-6.
+    assert set(tournament_state(tournament).virtual_points) == set(range(1, 7))

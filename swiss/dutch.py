@@ -5,9 +5,12 @@ transpositions and exchanges (Articles 3-4), judged by criteria C1-C21
 (Article 2). The search is replaced here, as Article 3.8 allows, by a series of
 maximum-weight matchings: each edge weight packs the criteria into bit fields
 in their order of priority, so that a heavier matching is a better pairing.
-Brackets are then settled one by one, from the top score down, and inside a
-bracket the generation order of Article 4 is reproduced by fixing one player
-at a time to the best partner that keeps the matching optimal.
+Brackets are then settled one by one, from the top score down. Inside a
+bracket the generation order of Article 4 (which MDPs, which partners, which
+exchanges, S1 in order) is a lexicographic preference among optimal pairings;
+bonuses below every criterion, each earlier choice outweighing all later ones,
+let one solve make those choices at once. A bracket is solved on its own
+players whenever the players below it can take whoever it floats down.
 """
 
 from __future__ import annotations

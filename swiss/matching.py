@@ -28,13 +28,6 @@ class Matcher:
         self._weights: list[dict[int, int]] = [{} for _ in range(size)]
         self._fixed: dict[int, int] = {}
         self._bonus: dict[tuple[int, int], int] = {}
-        self.solves = 0
-
-    def weight(self, a: int, b: int) -> int:
-        if a < b:
-            a, b = b, a
-        weight = self._weights[a].get(b)
-        return self._default(a, b) if weight is None else weight
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
@@ -67,7 +60,6 @@ class Matcher:
         return self._solve(inside, floor, unmatched=self.size)
 
     def _solve(self, inside: list[int], floor: Callable[[int, int], int], unmatched: int | None) -> list[int]:
-        self.solves += 1
         bonus = self._bonus
         shift = sum(bonus.values()).bit_length()
         edges = []
@@ -86,15 +78,12 @@ class Matcher:
         if unmatched is not None:
             for v in inside:
                 mate[v] = unmatched
-        for a, b in self._match(edges):
+        for a, b in maximum_matching(self.size, edges):
             mate[a] = b
             mate[b] = a
         for a, b in self._fixed.items():
             mate[a] = b
         return mate
-
-    def _match(self, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
-        return maximum_matching(self.size, edges)
 
 
 def maximum_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:

@@ -17,7 +17,7 @@ from django.db import transaction
 
 from swiss.boards import order_boards
 from swiss.check import Finding, check, points_text
-from swiss.dutch import pair
+from swiss.dutch import pair, pair_with_notes
 from swiss.explain import explain_board, relaxations
 from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError, TournamentState
@@ -366,7 +366,10 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     board = rnd.boards_with_seats().get(number=board_number)
     white, black = board.white, board.black
     assert white is not None
-    return explain_board(state, EngineBoard(numbers[white.pk], numbers[black.pk] if black else None))
+    shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
+    engine, notes = pair_with_notes(state)
+    made_by_engine = any({b.white, b.black} == {shown.white, shown.black} for b in engine.boards)
+    return explain_board(state, shown, notes if made_by_engine else None)
 
 
 # --- Publishing ----------------------------------------------------------------------------------

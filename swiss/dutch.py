@@ -57,10 +57,17 @@ class Entrant:
 
 def pair(state: TournamentState) -> Pairing:
     """Pair the next round of `state`, or raise PairingError when no legal pairing exists."""
+    return pair_with_notes(state)[0]
+
+
+def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str]]]:
+    """The pairing, and for players the procedure did not simply pair in order, why not:
+    who floated, and which rule kept a player from the opponent the order gave first."""
     entrants = _entrants(state)
     if not entrants:
-        return Pairing(())
-    mates = _Bracketer(state, entrants).run()
+        return Pairing(()), {}
+    bracketer = _Bracketer(state, entrants)
+    mates = bracketer.run()
     initial = state.initial_colour or Colour.WHITE
     by_number = {e.number: e for e in entrants}
     boards = []
@@ -70,7 +77,7 @@ def pair(state: TournamentState) -> Pairing:
             boards.append(Board(entrant.number, None))
         elif entrant.number < mate:
             boards.append(_board(entrant, by_number[mate], initial))
-    return Pairing(tuple(boards))
+    return Pairing(tuple(boards)), bracketer.notes
 
 
 def _board(a: Entrant, b: Entrant, initial: Colour) -> Board:
@@ -191,6 +198,7 @@ class _Bracketer:
         self.played_ranks: dict[int, int] = {}
         self.noncandidate: list[bool] = []
         self.completion: list[int] = []
+        self.notes: dict[int, list[str]] = {}
 
     def _layout(self) -> None:
         """Bit widths: one field per group size, one per score group for score sums."""
@@ -222,6 +230,20 @@ class _Bracketer:
         if a.colours.preference is not b.colours.preference:
             return True
         return self.topscore is not None and (a.score > self.topscore or b.score > self.topscore)
+
+    def note(self, vertex: int, text: str) -> None:
+        self.notes.setdefault(self.players[vertex].number, []).append(text)
+
+    def why_not(self, a: int, b: int, partner_of: dict[int, int]) -> str:
+        """Why the pairing order's first choice b was not a's opponent."""
+        pa, pb = self.players[a], self.players[b]
+        if b in partner_of and partner_of[b] != a:
+            return f"{pb.number} was paired with {self.players[partner_of[b]].number}"
+        if pb.number in pa.avoid:
+            return f"{pa.number} and {pb.number} have met before or may not meet (C1)"
+        if not self.compatible(pa, pb):
+            return f"{pa.number} and {pb.number} both must have the same colour (C3)"
+        return f"pairing {pa.number} with {pb.number} would have made the bracket worse (C6-C21)"
 
     def bye_candidate(self, e: Entrant) -> bool:
         return e.bye_eligible and e.score <= self.bye_score
@@ -347,6 +369,8 @@ class _Bracketer:
                     mates[players[vertex].number] = players[mate[vertex]].number
                 else:
                     carried.append(vertex)
+                    if index < residents_end:
+                        self.note(vertex, "floats down: the bracket could not pair them as well (C6-C8)")
                     if index < residents_end:
                         movers += 1
                     if mate[vertex] == n or score[mate[vertex]] < self.bye_score:
@@ -552,11 +576,22 @@ class _BracketStep:
                 self.m.set_bonus(b[i], b[o], paired | rank << (step * (self.movers - 1 - i)))
         mate = self.solve()
         self.m.clear_bonuses()
-        for i in range(self.movers):
-            if self.in_bracket(mate[b[i]]):
-                self.finalized[b[i]] = self.finalized[mate[b[i]]] = True
-                self.m.fix(b[i], mate[b[i]])
+        chosen = [i for i in range(self.movers) if self.in_bracket(mate[b[i]])]
+        for i in chosen:
+            self.finalized[b[i]] = self.finalized[mate[b[i]]] = True
+            self.m.fix(b[i], mate[b[i]])
+        self._explain_order(chosen, list(residents), mate)
         return mate
+
+    def _explain_order(self, first: list[int], second: list[int], mate: list[int]) -> None:
+        """Notes for players of `first` (S1) who did not meet their S2 player in plain order."""
+        b, owner = self.bracket, self.owner
+        partner_of = {mate[b[p]]: b[p] for p in first}
+        for turn, p in enumerate(first[: len(second)]):
+            natural = b[second[turn]]
+            if mate[b[p]] != natural:
+                reason = owner.why_not(b[p], natural, partner_of)
+                owner.note(b[p], f"not paired in order with {owner.players[natural].number}: {reason}")
 
     def _prefer_in_order(self, players: list[int], options: Callable[[int], list[int]], most: int) -> None:
         """Bonuses that make each of `players` in turn get the first of its options it can."""
@@ -616,6 +651,13 @@ class _BracketStep:
         for p in s1:
             self.finalized[b[p]] = self.finalized[mate[b[p]]] = True
             m.fix(b[p], mate[b[p]])
+        for position, p in enumerate(remainder):
+            if (position < pairs) != (p in s1):
+                side = "S2" if position < pairs else "S1"
+                self.owner.note(
+                    b[p], f"exchanged into {side} (Art. 4.3): the plain split could not be paired as well"
+                )
+        self._explain_order(s1, [o for o in remainder if o not in s1], mate)
         return mate
 
     def _exchange(

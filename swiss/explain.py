@@ -1,11 +1,14 @@
 """Plain-language reading of a pairing: why a board looks as it does, and what had to give.
 
-The Dutch engine keeps no trace of its search, so these sentences are read back from
-the result and the state (C.04.1 Art. 9: the pairing must be explainable): the score
-groups of the two players, who floats, and who gets the colour they prefer.
+These sentences are read back from the result and the state (C.04.1 Art. 9: the
+pairing must be explainable): the score groups of the two players, who floats, and who
+gets the colour they prefer. The engine adds, for a board it made itself, which rule
+kept a player from the opponent the pairing order gave first (`swiss.dutch.pair_with_notes`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from swiss.check import PairingContext, granted, points_text
 from swiss.colours import ColourState
@@ -19,8 +22,11 @@ def _preference(state: ColourState) -> str:
     return f"a {strength} preference for {state.preference.name.lower()}"
 
 
-def explain_board(state: TournamentState, board: Board) -> list[str]:
-    """A few sentences on one board of a pairing of the round after `state`."""
+def explain_board(
+    state: TournamentState, board: Board, engine_notes: Mapping[int, list[str]] | None = None
+) -> list[str]:
+    """A few sentences on one board of a pairing of the round after `state`, with the
+    engine's notes on its two players when the engine made this board."""
     checker = PairingContext(state, {})
     if board.black is None:
         return [
@@ -44,6 +50,8 @@ def explain_board(state: TournamentState, board: Board) -> list[str]:
         if colours.preference is None:
             got = f"gets {colour.name.lower()}"
         sentences.append(f"{number} has {_preference(colours)} and {got}.")
+    for number in (white, black):
+        sentences += [f"{number}: {note}." for note in (engine_notes or {}).get(number, [])]
     return sentences
 
 

@@ -9,11 +9,12 @@ import pytest
 from swiss.check import check
 from swiss.cli import format_pairing, main
 from swiss.colours import colour_state
-from swiss.dutch import pair
+from swiss.dutch import pair, pair_with_notes
 from swiss.explain import explain_board, relaxations
 from swiss.generate import generate
 from swiss.model import Board, Code, Colour, Pairing, TournamentState
-from swiss.trf import write_trf
+from swiss.trf import read_trf, write_trf
+from tests.swiss.conftest import CORPUS
 
 
 def midway(seed: int = 11, players: int = 21) -> tuple[TournamentState, Pairing]:
@@ -132,3 +133,17 @@ def test_a_board_is_explained_by_score_groups_and_colours() -> None:
     assert "score group" in sentences[0] or "floats down" in sentences[0]
     assert len(sentences) == 3
     assert all(isinstance(note, str) for note in relaxations(state, pairing))
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no reference corpus at {CORPUS}")
+def test_the_engine_says_which_rule_kept_a_player_from_the_opponent_in_order() -> None:
+    state = read_trf((CORPUS / "dutch" / "case-0002.trf").read_text())
+    pairing, notes = pair_with_notes(state)
+    assert pairing == pair(state)
+    # Player 3 leads alone on 3 points and must float; 8 could not take 15, its S2 player in order.
+    assert "floats down" in notes[3][0]
+    assert notes[8] == [
+        "not paired in order with 15: pairing 8 with 15 would have made the bracket worse (C6-C21)"
+    ]
+    board = next(b for b in pairing.boards if 8 in (b.white, b.black))
+    assert f"8: {notes[8][0]}." in explain_board(state, board, notes)

@@ -113,7 +113,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             e = row.entrant
             points = f"{float(row.points):g}"
             writer.writerow(
-                [row.rank, e.pairing_number, e.name, e.rating or "", e.federation, points, *row.values]
+                [row.place, e.pairing_number, e.name, e.rating or "", e.federation, points, *row.values]
             )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'

@@ -17,18 +17,22 @@ from .models import Entrant, Round, Seat, Tournament
 
 @dataclass(frozen=True)
 class Row:
-    rank: int
+    rank: int  # shared by players still tied after every tie-break
     entrant: Entrant
     points: Fraction
     values: list[Decimal]  # in the order of `Table.codes`
+    place: str = ""  # "5", or "5-6" for a shared place
+    position: int = 0  # 1, 2, 3 ... down the table, unique: what crosstable cells refer to
 
 
 @dataclass(frozen=True)
 class Table:
     after_round: int
-    codes: list[str]  # the tie-breaks with a value column (DE decides order only)
+    codes: list[str]  # the tie-breaks with a value column (DE, TPN and RTNG decide order only)
     ruleset: str
     rows: list[Row]
+    ordering: list[str]  # the tie-breaks that decided the order, in order
+    dropped: dict[str, str]  # the tournament's other tie-breaks, each with why it was left out
 
 
 def published_rounds(tournament: Tournament) -> list[int]:
@@ -56,36 +60,44 @@ def rounds_with_standings(tournament: Tournament) -> list[int]:
     return done
 
 
-def tiebreak_codes(tournament: Tournament) -> list[str]:
-    return tiebreaks.supported(tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS))
-
-
 def standings(tournament: Tournament, after_round: int, extra: list[str] | None = None) -> Table:
     """The ranking after `after_round`, which must be one of `rounds_with_standings`.
 
     `extra` codes get a value column without deciding the order (a card's TPR).
     """
     entrants = {e.pairing_number: e for e in tournament.entrants.all()}
-    ordering = tiebreak_codes(tournament)
-    codes = ordering + [code for code in extra or [] if code not in ordering]
+    players = players_after(tournament, after_round)
     ruleset = tiebreaks.edition(tournament.start_date)
+    ordering, dropped = tiebreaks.ranking_codes(
+        tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS), players, ruleset
+    )
+    codes = ordering + [code for code in extra or [] if code not in ordering]
     rows = tiebreaks.standings(
-        players_after(tournament, after_round),
+        players,
         scoring(tournament),
         after_round,
         ordering,
         ruleset,
         extra=codes,
     )
-    shown = [code for code in codes if code != "DE"]
+    shown = [code for code in codes if code not in tiebreaks.ORDER_ONLY]
     return Table(
         after_round=after_round,
         codes=shown,
         ruleset=ruleset,
         rows=[
-            Row(r.rank, entrants[r.number], r.points, [r.values.get(code, Decimal(0)) for code in shown])
-            for r in rows
+            Row(
+                r.rank,
+                entrants[r.number],
+                r.points,
+                [r.values.get(code, Decimal(0)) for code in shown],
+                place=r.place,
+                position=position,
+            )
+            for position, r in enumerate(rows, start=1)
         ],
+        ordering=ordering,
+        dropped=dropped,
     )
 
 
@@ -106,8 +118,11 @@ _SYMBOLS = {
 
 
 def crosstable_cells(tournament: Tournament, after_round: int, table: Table) -> dict[int, list[str]]:
-    """Per entrant id, one cell per round: opponent's rank, colour and result ("12w1"), or the bye."""
-    rank_of = {row.entrant.pairing_number: row.rank for row in table.rows}
+    """Per entrant id, one cell per round: opponent's row, colour and result ("12w1"), or the bye.
+
+    Rows, not ranks: two players sharing a place still need a cell each can point at.
+    """
+    rank_of = {row.entrant.pairing_number: row.position for row in table.rows}
     results = round_results(tournament, after_round)
     cells = {}
     for row in table.rows:

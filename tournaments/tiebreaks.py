@@ -59,6 +59,12 @@ CRITERIA: dict[str, str] = {
     "FB": "fore_buchholz",
     "KS": "koya",
 }
+# Final deterministic keys of the 2026 edition (7.8, 10.6): they order, they get no column.
+TERMINAL = {"TPN": "tpn", "RTNG": "rtng"}
+# Codes that decide order only, without a value per player.
+ORDER_ONLY = {"DE", *TERMINAL}
+# Type D (Art. 10): computed from ratings, so dropped when an unrated participant is present.
+RATING_BASED = {"TPR", "PTP", "APRO", "APPO", "RTNG"} | {code for code in CRITERIA if code.startswith("ARO")}
 # Tie-breaks shown as whole numbers (ratings and counts).
 WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "TPR", "PTP", "APRO", "APPO"} | {
     code for code in CRITERIA if code.startswith("ARO")
@@ -81,15 +87,45 @@ def edition(start_date: datetime.date) -> str:
 
 def supported(codes: Sequence[str]) -> list[str]:
     """The codes this module computes, in order; the others (STD, team codes ...) are left out."""
-    return [code for code in codes if code in CRITERIA]
+    return [code for code in codes if code in CRITERIA or code in TERMINAL]
+
+
+def ranking_codes(
+    codes: Sequence[str], players: Sequence[Player], ruleset: str
+) -> tuple[list[str], dict[str, str]]:
+    """The tie-breaks that may decide this ranking, and why each of the others is left out.
+
+    C.07 Art. 10: rating-based tie-breaks are dropped when unrated participants are
+    present, unless the regulations say how the unrated are rated; a tournament has
+    no such setting, so they are dropped. TPN and RTNG exist from the 2026 edition on.
+    """
+    unrated = any(p.rating <= 0 for p in players)
+    kept: list[str] = []
+    dropped: dict[str, str] = {}
+    for code in codes:
+        if code not in CRITERIA and code not in TERMINAL:
+            dropped[code] = "not computed here"
+        elif code in RATING_BASED and unrated:
+            dropped[code] = "unrated players take part (C.07 Art. 10)"
+        elif code in TERMINAL and ruleset != "fide-2026":
+            dropped[code] = "defined from the Mar 2026 edition on"
+        else:
+            kept.append(code)
+    return kept, dropped
 
 
 @dataclass(frozen=True)
 class Standing:
-    rank: int
+    rank: int  # the first place of the players this one is still tied with
     number: int  # pairing number
     points: Fraction
     values: Mapping[str, Decimal] = field(default_factory=dict)  # by tie-break code, DE excluded
+    last: int = 0  # the last place of that tie; 0 (or `rank`) when no one shares the place
+
+    @property
+    def place(self) -> str:
+        """ "5" alone, "5-6" for a place shared after every tie-break."""
+        return f"{self.rank}-{self.last}" if self.last > self.rank else str(self.rank)
 
 
 def standings(
@@ -104,17 +140,19 @@ def standings(
     """Rank `players` on their first `rounds` history records (points, then `tiebreaks` in order).
 
     Histories may be shorter than `rounds` (a game without a result yet); the missing
-    rounds count as not yet played. Ties left after the list are ordered by pairing
-    number, the 2026 edition's TPN key. `extra` codes are computed for display
-    without deciding the order. Raises ValueError for an unknown code.
+    rounds count as not yet played. Players still tied after the whole list share a
+    place (`Standing.last`): C.07 leaves such ties to a drawing of lots, which is the
+    arbiter's, so they are listed by pairing number without a rank of their own. A list
+    ending with TPN (2026 edition) breaks every tie instead. `extra` codes are computed
+    for display without deciding the order. Raises ValueError for an unknown code.
     """
-    unknown = [code for code in [*tiebreaks, *extra] if code not in CRITERIA]
+    unknown = [code for code in [*tiebreaks, *extra] if code not in CRITERIA and code not in TERMINAL]
     if unknown:
         raise ValueError(f"Tie-break(s) not computed here: {', '.join(unknown)}.")
     if not players or rounds < 1:
+        tied = len(players) if len(players) > 1 else 0
         return [
-            Standing(rank, p.number, Fraction(0))
-            for rank, p in enumerate(sorted(players, key=lambda p: p.number), start=1)
+            Standing(1, p.number, Fraction(0), last=tied) for p in sorted(players, key=lambda p: p.number)
         ]
     ratings = {p.number: p.rating for p in players}
     data = {p.number: _player_data(p, scoring, rounds, ratings) for p in players}
@@ -122,10 +160,11 @@ def standings(
     options: dict[str, Any] = {"total_rounds": rounds, "ruleset": ruleset}
     if ruleset == "fide-2026":
         options |= {"pairing_numbers": {n: n for n in data}, "draw_points": float(scoring.draw)}
-    keys = {n: n for n in data}
-    result = rank_standings_strict(data, [CRITERIA[c] for c in tiebreaks], deterministic_keys=keys, **options)
+    criteria = [TERMINAL.get(c) or CRITERIA[c] for c in tiebreaks]
+    result = rank_standings_strict(data, criteria, deterministic_keys={n: n for n in data}, **options)
     values = {row.player_id: dict(row.values) for row in result.players}
-    shown_only = [CRITERIA[c] for c in extra if c not in tiebreaks and c != "DE"]
+    places = _shared_places(result.players, data, criteria, options)
+    shown_only = [CRITERIA[c] for c in extra if c not in tiebreaks and c not in ORDER_ONLY]
     if shown_only:
         for row in rank_standings_strict(data, shown_only, **options).players:
             values[row.player_id].update(row.values)
@@ -134,17 +173,55 @@ def standings(
     }
     return [
         Standing(
-            rank=row.rank,
+            rank=places[row.player_id][0],
             number=row.player_id,
             points=points[row.player_id],
             values={
                 code: _decimal(values[row.player_id][CRITERIA[code]], code in WHOLE)
                 for code in [*tiebreaks, *extra]
-                if CRITERIA[code] in values[row.player_id]
+                if code not in ORDER_ONLY and CRITERIA[code] in values[row.player_id]
             },
+            last=places[row.player_id][1],
         )
         for row in result.players
     ]
+
+
+def _shared_places(
+    ranked: Sequence[Any],
+    data: Mapping[int, PlayerTiebreakData],
+    criteria: list[str],
+    options: dict[str, Any],
+) -> dict[int, tuple[int, int]]:
+    """Per pairing number, the first and last place of the group the criteria leave tied.
+
+    Equal points and equal values are the candidates. DE, TPN and RTNG split groups
+    without a value, so when one of them is used, the field is ranked again with the
+    pairing-number fallback reversed: the library keeps the groups where they are and
+    only reverses the order inside each, so a group is a stretch of places both
+    rankings fill with the same players.
+    """
+    order = [row.player_id for row in ranked]
+    scalar = [c for c in criteria if c not in ("direct_encounter", *TERMINAL.values())]
+    key = {row.player_id: (row.points, *(row.values.get(c) for c in scalar)) for row in ranked}
+    candidates = any(key[a] == key[b] for a, b in zip(order, order[1:], strict=False))
+    if candidates and len(scalar) < len(criteria):
+        again = rank_standings_strict(data, criteria, deterministic_keys={n: -n for n in data}, **options)
+        reverse = [row.player_id for row in again.players]
+    else:
+        reverse = None
+    places: dict[int, tuple[int, int]] = {}
+    first = 0
+    for index, number in enumerate(order):
+        if reverse is None:
+            closes = index + 1 == len(order) or key[order[index + 1]] != key[number]
+        else:
+            closes = set(order[first : index + 1]) == set(reverse[first : index + 1])
+        if closes:
+            for other in order[first : index + 1]:
+                places[other] = (first + 1, index + 1 if index > first else 0)
+            first = index + 1
+    return places
 
 
 def _decimal(value: float, whole: bool) -> Decimal:

@@ -34,7 +34,7 @@ def test_a_player_finds_their_pairing_and_standing_on_a_phone(live_server, page)
     assert page.locator("h1").inner_text() == player.name
     standing = page.locator(".standing").inner_text()
     row = next(r for r in _standings(demo) if r.entrant.pk == player.pk)
-    assert f"Rank {row.rank} with {float(row.points):g} points after round 4" in standing
+    assert f"Rank {row.place} with {float(row.points):g} points after round 4" in standing
     round_four = page.locator("#round-4").inner_text()
     board = demo.rounds.get(number=4).boards_with_seats()
     mine = next(b for b in board if player in (b.white, b.black))

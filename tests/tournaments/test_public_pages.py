@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from io import StringIO
 
 import pytest
@@ -10,6 +13,7 @@ from django.core.management import call_command
 
 from swiss.trf import read_trf
 from tournaments.models import Board, Round, Seat, Tournament
+from tournaments.standings import standings
 
 
 @pytest.fixture(autouse=True)
@@ -145,3 +149,47 @@ def test_a_tournament_with_nothing_published_shows_no_round(client, tournament, 
             assert client.get(url).status_code == 404, url
         else:
             assert client.get(url).status_code == 200, url
+
+
+def shared_row(demo: Tournament, after: int):
+    """A row whose place another player shares after `after` rounds."""
+    return next(r for r in standings(demo, after).rows if "-" in r.place)
+
+
+def test_the_standings_page_shows_a_shared_place_on_each_tied_row(client, demo):
+    table = standings(demo, 1)
+    page = client.get("/t/demo-open/standings/1/").content.decode()
+    shown = dict(re.findall(r'id="player-(\d+)">\s*<td class="place">([^<]+)</td>', page))
+    assert shown == {str(r.entrant.pairing_number): r.place for r in table.rows}
+    # After round 1 the sixteen winners cannot be separated: each shows "1-16".
+    assert list(shown.values()).count("1-16") == 16
+    assert "drawing of lots" in page
+
+
+def test_the_csv_gives_tied_players_the_same_place(client, demo):
+    row = shared_row(demo, 4)
+    rows = list(csv.reader(io.StringIO(client.get("/t/demo-open/standings.csv").content.decode())))
+    places = [line[0] for line in rows[1:]]
+    assert places.count(row.place) >= 2
+    assert places == [r.place for r in standings(demo, 4).rows]
+
+
+def test_a_player_card_shows_the_shared_place(client, demo):
+    row = shared_row(demo, 4)
+    page = client.get(f"/t/demo-open/player/{row.entrant.pairing_number}/").content.decode()
+    assert f"Rank <strong>{row.place}</strong>" in page
+
+
+def test_rating_tie_breaks_leave_the_list_when_an_unrated_player_takes_part(client, demo):
+    demo.tiebreaks = ["ARO", "TPR", "BH"]
+    demo.save()
+    assert standings(demo, 4).ordering == ["ARO", "TPR", "BH"]
+    assert standings(demo, 4).codes == ["ARO", "TPR", "BH"]
+    demo.entrants.filter(pairing_number=40).update(fide_rating=None, national_rating=None)
+    cache.clear()
+    table = standings(demo, 4)
+    assert table.ordering == ["BH"] and table.codes == ["BH"] and set(table.dropped) == {"ARO", "TPR"}
+    page = client.get("/t/demo-open/standings/").content.decode()
+    assert "ARO left out: unrated players take part (C.07 Art. 10)" in page
+    header = client.get("/t/demo-open/standings.csv").content.decode().splitlines()[0]
+    assert header == "Rank,No,Name,Rating,Fed,Points,BH"

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from swiss.model import Code, Colour, Player, RoundResult, Scoring
-from tournaments.tiebreaks import edition, standings
+from tournaments.tiebreaks import edition, ranking_codes, standings
 
 W, B = Colour.WHITE, Colour.BLACK
 MIRROR = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW}
@@ -143,3 +143,71 @@ def test_a_requested_bye_in_the_last_round_counts_as_a_draw_for_the_opponents():
     two = row(standings(players, Scoring(), 2, ["BH"], "fide-2024"), 2)
     # 1 scored 1 but its trailing zero bye counts as a draw (16.2.5): 1.5; round 2 opponent 3 has 1.5.
     assert two.values["BH"] == 3
+
+
+def one_round_of_four() -> list[Player]:
+    """Round 1: 1 beats 2, 3 beats 4. Nothing can separate 1 from 3, or 2 from 4."""
+    return [
+        Player(1, "", 2000, (game(2, W, Code.WIN),)),
+        Player(2, "", 1900, (game(1, B, Code.LOSS),)),
+        Player(3, "", 1800, (game(4, W, Code.WIN),)),
+        Player(4, "", 1700, (game(3, B, Code.LOSS),)),
+    ]
+
+
+def places(rows) -> list[tuple[int, str]]:
+    return [(r.number, r.place) for r in rows]
+
+
+@pytest.mark.parametrize("ruleset", ["fide-2024", "fide-2026"])
+def test_players_tied_after_every_tie_break_share_a_place_listed_by_pairing_number(ruleset):
+    rows = standings(one_round_of_four(), Scoring(), 1, ["BH-C1", "BH", "SB", "DE", "WIN"], ruleset)
+    # C.07 leaves these ties to a drawing of lots: no rank of their own, one shared place.
+    assert places(rows) == [(1, "1-2"), (3, "1-2"), (2, "3-4"), (4, "3-4")]
+    assert [(r.rank, r.last) for r in rows] == [(1, 2), (1, 2), (3, 4), (3, 4)]
+
+
+def test_direct_encounter_breaks_a_tie_that_the_values_leave():
+    # 1 and 2 are equal on BH (4) and so are 3 and 4 (5); 1 beat 2 and 3 beat 4.
+    assert places(standings(four_player_round_robin(), Scoring(), 3, ["BH"], "fide-2026")) == [
+        (1, "1-2"),
+        (2, "1-2"),
+        (3, "3-4"),
+        (4, "3-4"),
+    ]
+    rows = standings(four_player_round_robin(), Scoring(), 3, ["BH", "DE"], "fide-2026")
+    assert places(rows) == [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
+
+
+def test_a_list_ending_with_the_pairing_number_leaves_no_shared_place():
+    rows = standings(one_round_of_four(), Scoring(), 1, ["BH", "TPN"], "fide-2026")
+    assert places(rows) == [(1, "1"), (3, "2"), (2, "3"), (4, "4")]
+    rows = standings(one_round_of_four(), Scoring(), 1, ["RTNG"], "fide-2026")
+    assert places(rows) == [(1, "1"), (3, "2"), (2, "3"), (4, "4")]
+    assert all(set(r.values) == set() for r in rows)  # RTNG orders without a column
+
+
+def test_tpn_and_rtng_are_left_out_before_the_2026_edition():
+    kept, dropped = ranking_codes(["BH", "TPN", "RTNG"], one_round_of_four(), "fide-2024")
+    assert kept == ["BH"] and set(dropped) == {"TPN", "RTNG"}
+
+
+def test_rating_tie_breaks_are_dropped_when_an_unrated_player_takes_part():
+    codes = ["ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "BH", "STD"]
+    field = one_round_of_four()
+    kept, dropped = ranking_codes(codes, field, "fide-2026")
+    assert kept == ["ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "BH"] and list(dropped) == ["STD"]
+    field[3] = Player(4, "", 0, field[3].history)  # player 4 is unrated
+    kept, dropped = ranking_codes(codes, field, "fide-2026")
+    assert kept == ["BH"]
+    assert set(dropped) == {"ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "STD"}
+    assert "Art. 10" in dropped["ARO"]
+
+
+def test_aro_breaks_a_tie_only_while_everyone_is_rated():
+    # 1 met 2 (1900), 3 met 4 (1700): ARO puts 1 first. With 4 unrated, ARO leaves the list.
+    rated = one_round_of_four()
+    assert places(standings(rated, Scoring(), 1, ["ARO"], "fide-2026"))[:2] == [(1, "1"), (3, "2")]
+    unrated = [*rated[:3], Player(4, "", 0, rated[3].history)]
+    kept, _ = ranking_codes(["ARO"], unrated, "fide-2026")
+    assert places(standings(unrated, Scoring(), 1, kept, "fide-2026"))[:2] == [(1, "1-2"), (3, "1-2")]

@@ -158,14 +158,29 @@ def _store(rnd: Round, pairs: list[Pair]) -> None:
 
 def pair_next_round(tournament: Tournament, user: Any, *, again: bool = False) -> Round:
     """Draft the next round with the engine; an existing draft is kept unless `again` is set."""
+    return draft_round(tournament, user, again=again)[0]
+
+
+def draft_round(
+    tournament: Tournament, user: Any, *, again: bool = False, expected: int | None = None
+) -> tuple[Round, bool]:
+    """`pair_next_round`, also saying whether a new draft was made (False: the existing one was kept).
+
+    `expected` is the round the arbiter meant: a page left open while a colleague
+    published that round must not pair the one after it.
+    """
     with transaction.atomic():
         tournament = _locked(tournament)
         number = next_round_to_pair(tournament)
+        if expected is not None and expected < number:
+            raise ActionError(f"Round {expected} is already published; nothing was paired.")
+        if expected is not None and expected > number:
+            raise ActionError(f"Round {number} comes first; nothing was paired.")
         if number > tournament.total_rounds:
             raise ActionError("Every round has been published.")
         rnd = tournament.rounds.get(number=number)
         if rnd.is_paired and not again:
-            return rnd
+            return rnd, False
         if not tournament.initial_colour:
             # C.04.3 5.2.5 needs the initial-colour lot; it is drawn once and stored.
             tournament.initial_colour = secrets.choice(Tournament.Colour.values)
@@ -195,7 +210,7 @@ def pair_next_round(tournament: Tournament, user: Any, *, again: bool = False) -
         AuditRecord.record(
             user, Action.CHANGE, rnd, {"boards": before}, {"boards": pairs, "paired": "engine"}
         )
-        return rnd
+        return rnd, True
 
 
 EDITS = {
@@ -444,6 +459,36 @@ def record_results(rnd: Round, user: Any, results: dict[int, str]) -> int:
             if rnd.number == rnd.tournament.total_rounds:
                 Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
         return changed
+
+
+def clear_result(rnd: Round, user: Any, board_number: int) -> None:
+    """Take one game's result back to "not yet played"; a complete round is open again.
+
+    Refused once the next round is paired: its pairing was built on this result.
+    """
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        board = rnd.boards_with_seats().filter(number=board_number).first()
+        if board is None or board.is_bye:
+            raise ActionError(f"Round {rnd.number} has no game on board {board_number}.")
+        if not board.result:
+            raise ActionError(f"Board {board_number} has no result to clear.")
+        following = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
+        if following is not None and following.is_paired:
+            raise ActionError(
+                f"Round {following.number} is already paired from this result; "
+                "unpublish or re-pair that round before clearing it."
+            )
+        before = {"result": board.result}
+        board.result = Board.Result.NOT_PLAYED
+        board.save(update_fields=["result"])
+        AuditRecord.record(user, Action.CHANGE, board, before, {"result": "", "cleared": True})
+        if rnd.state == Round.State.COMPLETE:
+            rnd.reopen()
+            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "complete"}, {"state": "published"})
+            Tournament.objects.filter(pk=rnd.tournament.pk, state=Tournament.State.FINISHED).update(
+                state=Tournament.State.RUNNING
+            )
 
 
 # --- Export --------------------------------------------------------------------------------------------

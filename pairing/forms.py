@@ -278,6 +278,9 @@ class ChangeForm(forms.Form):
         missing = [name for name in needed if data.get(name) is None]
         if missing:
             raise forms.ValidationError(f"Give the {' and '.join(m.replace('_', ' ') for m in missing)}.")
+        if len(needed) == 2 and data[needed[0]] == data[needed[1]]:
+            what = "boards" if needed[0] == "board" else "players"
+            raise forms.ValidationError(f"Choose two different {what}, not {data[needed[0]]} twice.")
         args = []
         for name in needed:
             if "player" in name:
@@ -289,6 +292,13 @@ class ChangeForm(forms.Form):
                 args.append(data[name])
         data["args"] = tuple(args)
         return data
+
+
+class PairForm(forms.Form):
+    """The round the arbiter saw when pressing "pair": a stale page must not pair a later round."""
+
+    round = forms.IntegerField(required=False, min_value=1)
+    again = forms.BooleanField(required=False)
 
 
 class PublishForm(forms.Form):
@@ -309,3 +319,17 @@ class ResultsForm(forms.Form):
     def results(self) -> dict[int, str]:
         # A blank choice leaves the board as it is: results are never cleared by accident.
         return {int(name.removeprefix("board_")): value for name, value in self.cleaned_data.items() if value}
+
+
+class ClearResultForm(forms.Form):
+    """A result entered by mistake, taken back to "not yet played"; only boards with a result are offered."""
+
+    board = forms.TypedChoiceField(coerce=int, label="Board")
+
+    def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["board"].choices = [
+            (b.number, f"{b.number}: {b.white} – {b.black} ({b.get_result_display()})")
+            for b in boards
+            if b.result and not b.is_bye
+        ]

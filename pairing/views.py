@@ -199,11 +199,21 @@ def forbidden_pairs(request: HttpRequest, tournament: Tournament) -> HttpRespons
 @require_POST
 @arbiter_only
 def pair_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = forms.PairForm(request.POST)
+    form.is_valid()
+    again = form.cleaned_data.get("again", False)
     try:
-        rnd = actions.pair_next_round(tournament, request.user, again=bool(request.POST.get("again")))
+        rnd, made = actions.draft_round(
+            tournament, request.user, again=again, expected=form.cleaned_data.get("round")
+        )
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
         return redirect("arbiter:tournament", tournament.slug)
+    if made:
+        messages.success(request, f"Round {rnd.number} paired {'again ' if again else ''}by the engine.")
+    else:
+        # A second press of "pair" (or a colleague's) keeps the draft and its manual changes.
+        messages.info(request, f"Round {rnd.number} already has a draft; it was kept as it is.")
     return redirect("arbiter:round", tournament.slug, rnd.number)
 
 
@@ -235,12 +245,11 @@ def round_change(request: HttpRequest, tournament: Tournament, number: int) -> H
             actions.change_draft(rnd, request.user, form.cleaned_data["kind"], *form.cleaned_data["args"])
         except actions.ActionError as error:
             form.add_error(None, error.messages[0])
-    if request.htmx:
+    if request.htmx or form.errors:
+        # Errors render beside the form that was sent, with what the arbiter typed.
         return _render_review(
             request, rnd, change_form=form if form.errors else forms.ChangeForm(tournament=tournament)
         )
-    for error in form.non_field_errors():
-        messages.error(request, error)
     return redirect("arbiter:round", tournament.slug, number)
 
 
@@ -316,9 +325,27 @@ def round_results(request: HttpRequest, tournament: Tournament, number: int) -> 
             messages.error(request, error.messages[0])
         return redirect("arbiter:results", tournament.slug, number)
     rows = [(board, form[f"board_{board.number}"] if not board.is_bye else None) for board in boards]
+    context = {"tournament": tournament, "round": rnd, "rows": rows, "form": form}
     return render(
-        request, "pairing/results.html", {"tournament": tournament, "round": rnd, "rows": rows, "form": form}
+        request, "pairing/results.html", {**context, "clear_form": forms.ClearResultForm(boards=boards)}
     )
+
+
+@require_POST
+@arbiter_only
+def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A result entered by mistake goes back to "not yet played"."""
+    rnd = _get_round(tournament, number)
+    form = forms.ClearResultForm(request.POST, boards=list(rnd.boards_with_seats()))
+    if form.is_valid():
+        try:
+            actions.clear_result(rnd, request.user, form.cleaned_data["board"])
+            messages.success(request, f"Board {form.cleaned_data['board']} is back to not yet played.")
+        except actions.ActionError as error:
+            messages.error(request, error.messages[0])
+    else:
+        messages.error(request, "Choose a board that has a result.")
+    return redirect("arbiter:results", tournament.slug, number)
 
 
 @require_GET

@@ -56,10 +56,9 @@ def import_players(page: Page) -> None:
 def swap_and_see_the_finding(page: Page) -> None:
     """One manual swap: the finding appears beside the boards without reloading the page."""
     page.evaluate("window.notReloaded = true")
-    page.select_option("#id_kind", "swap")
-    page.fill("#change-form input[name=board]", "1")
-    page.fill("#change-form input[name=other_board]", "12")
-    page.click("button[name=apply]")
+    page.fill("#change-swap input[name=board]", "1")
+    page.fill("#change-swap input[name=other_board]", "12")
+    page.click("#change-swap button[name=apply]")
     expect(page.locator("#draft .findings li", has_text="different scores").first).to_be_visible()
     expect(page.locator("#draft")).to_contain_text("swapped the opponents of boards 1 and 12")
     assert page.evaluate("window.notReloaded") is True

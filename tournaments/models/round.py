@@ -111,6 +111,13 @@ class Round(models.Model):
         self.state = self.State.COMPLETE
         self.save(update_fields=["state"])
 
+    def reopen(self) -> None:
+        """Take a complete round back to published, once a result is cleared."""
+        if self.state != self.State.COMPLETE:
+            raise ValidationError(f"Round {self.number} is not complete.")
+        self.state = self.State.PUBLISHED
+        self.save(update_fields=["state"])
+
     def boards_with_seats(self) -> models.QuerySet[Board]:
         """The boards in order, with white and black loaded in one extra query."""
         return self.boards.order_by("number").prefetch_related(

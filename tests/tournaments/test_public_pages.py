@@ -193,3 +193,21 @@ def test_rating_tie_breaks_leave_the_list_when_an_unrated_player_takes_part(clie
     assert "ARO left out: unrated players take part (C.07 Art. 10)" in page
     header = client.get("/t/demo-open/standings.csv").content.decode().splitlines()[0]
     assert header == "Rank,No,Name,Rating,Fed,Points,BH"
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_the_print_page_lists_boards_in_order_then_one_slip_per_game(client, demo, number):
+    page = client.get(f"/t/demo-open/round/{number}/print/").content.decode()
+    listed = [int(n) for n in re.findall(r'<tr id="board-(\d+)">', page)]
+    slips = [int(n) for n in re.findall(r'<div class="slip" id="slip-(\d+)">', page)]
+    boards = demo.rounds.get(number=number).boards_with_seats()
+    assert listed == [b.number for b in boards] == list(range(1, len(boards) + 1))
+    # A slip for every game and none for the pairing-allocated bye, in board order after the list.
+    assert slips == [b.number for b in boards if b.black is not None]
+    assert page.index('id="board-1"') < page.index('id="slip-1"')
+    for board in boards:
+        if board.black is not None:
+            slip = page.split(f'id="slip-{board.number}">')[1].split("</div>")[0]
+            assert f"Board {board.number}<" in slip
+            assert f"White: {board.white.pairing_number} {board.white.name}" in slip
+            assert f"Black: {board.black.pairing_number} {board.black.name}" in slip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 
 import segno
@@ -172,10 +173,18 @@ def trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@cached_page
 def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
-    """An SVG QR code of the tournament's public address, for the wall of the venue."""
+    """An SVG QR code of the tournament's public address, for the wall of the venue.
+
+    Not behind `cached_page`: its key is the path alone, and the address in the code
+    must follow the host and scheme the request came by.
+    """
     tournament = get_object_or_404(Tournament, slug=slug)
     url = request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug]))
-    svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+
+
+@functools.lru_cache(maxsize=64)
+def qr_svg(url: str) -> str:
+    """The SVG QR code of `url` (medium error correction), kept per address once drawn."""
+    return str(segno.make(url, error="m").svg_inline(scale=8, border=2))

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 
 from swiss.trf import read_trf
+from tournaments import public_views
 from tournaments.models import Board, Round, Seat, Tournament
 from tournaments.standings import standings
 
@@ -132,9 +133,26 @@ def test_a_player_card_lists_opponents_colours_results_and_performance(client, d
     assert "performance" in page and "Rank" in page
 
 
-def test_the_qr_code_is_an_svg_of_the_tournament_page(client, demo):
+def test_the_qr_code_encodes_the_absolute_address_of_the_tournament_page(client, demo, monkeypatch, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "chess.example.org"]
+    encoded = []
+    real_make = public_views.segno.make
+
+    def spy(content, **options):
+        encoded.append(content)
+        return real_make(content, **options)
+
+    monkeypatch.setattr(public_views.segno, "make", spy)
+    public_views.qr_svg.cache_clear()
     response = client.get("/t/demo-open/qr.svg")
     assert response["Content-Type"] == "image/svg+xml" and response.content.startswith(b"<svg")
+    assert response.content.decode() == str(
+        real_make("http://testserver/t/demo-open/", error="m").svg_inline(scale=8, border=2)
+    )
+    # A second host and scheme get their own address, not the first one's cached code.
+    client.get("/t/demo-open/qr.svg", secure=True, HTTP_HOST="chess.example.org")
+    assert encoded == ["http://testserver/t/demo-open/", "https://chess.example.org/t/demo-open/"]
+    assert '/qr.svg"' in client.get("/t/demo-open/").content.decode()
 
 
 def test_an_unknown_tournament_or_player_is_not_found(client, demo):

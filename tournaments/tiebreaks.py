@@ -85,11 +85,6 @@ def edition(start_date: datetime.date) -> str:
     return "fide-2026" if start_date >= EDITION_2026_FROM else "fide-2024"
 
 
-def supported(codes: Sequence[str]) -> list[str]:
-    """The codes this module computes, in order; the others (STD, team codes ...) are left out."""
-    return [code for code in codes if code in CRITERIA or code in TERMINAL]
-
-
 def ranking_codes(
     codes: Sequence[str], players: Sequence[Player], ruleset: str
 ) -> tuple[list[str], dict[str, str]]:

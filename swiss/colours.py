@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swiss.model import Colour, RoundResult
+from swiss.model import Colour, RoundResult, TournamentState
 
 
 @dataclass(frozen=True)
@@ -111,3 +111,24 @@ def allocate(
     if higher.preference is not None:
         return higher.preference  # 5.2.4
     return initial if higher_rank % 2 == 1 else initial.opposite  # 5.2.5
+
+
+def initial_colour(state: TournamentState) -> Colour:
+    """5.1: the colour drawn by lot before round 1.
+
+    When the state does not give it, it is read back from round 1, where 5.2.5 gave
+    it to each pair's higher-ranked player if their number was odd; before any
+    round is played, White.
+    """
+    if state.initial_colour is not None:
+        return state.initial_colour
+    for player in sorted(state.players, key=lambda p: p.number):
+        first = player.history[0] if player.history else None
+        if (
+            first
+            and first.colour is not None
+            and first.opponent is not None
+            and first.opponent > player.number
+        ):
+            return first.colour if player.number % 2 == 1 else first.colour.opposite
+    return Colour.WHITE

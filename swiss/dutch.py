@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swiss.acceleration import virtual_points
-from swiss.colours import ColourState, allocate, colour_state, compatible_preferences
+from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.matching import Matcher, maximum_matching
 from swiss.model import (
     Board,
@@ -68,7 +68,7 @@ def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str
         return Pairing(()), {}
     bracketer = _Bracketer(state, entrants)
     mates = bracketer.run()
-    initial = state.initial_colour or Colour.WHITE
+    initial = initial_colour(state)
     by_number = {e.number: e for e in entrants}
     boards = []
     for entrant in entrants:

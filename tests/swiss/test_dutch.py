@@ -8,6 +8,7 @@ import pytest
 
 from swiss.check import check
 from swiss.cli import state_before_round
+from swiss.colours import initial_colour
 from swiss.dutch import pair
 from swiss.generate import generate
 from swiss.model import Board, Code, Colour, Pairing, PairingError, Player, RoundResult, TournamentState
@@ -116,3 +117,18 @@ def test_every_round_of_a_generated_event_passes_the_checker(seed: int) -> None:
         before = state_before_round(state, number)
         pairing = pair(before)
         assert check(before, pairing, reference=pairing) == [], f"round {number}"
+
+
+def test_without_the_lot_the_initial_colour_is_read_back_from_round_one() -> None:
+    """Round 1 gave 1 black, so the lot was Black: 5.2.5 gives 2 (even) the initial colour's opposite."""
+    players = (
+        _player(1, (3, "b", "1")),
+        _player(2, (4, "w", "1")),
+        _player(3, (1, "w", "0")),
+        _player(4, (2, "b", "0")),
+    )
+    state = TournamentState(players=players, total_rounds=3)
+    assert initial_colour(state) is Colour.BLACK
+    assert initial_colour(
+        TournamentState(players=tuple(_player(n) for n in range(1, 5)), total_rounds=3)
+    ) is (Colour.WHITE)

@@ -42,6 +42,11 @@ def test_a_player_finds_their_pairing_and_standing_on_a_phone(live_server, page)
     assert opponent.name in round_four
     # Nothing is wider than the phone: the page reads without sideways scrolling.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # On the round's pairings both names of every board are on screen.
+    page.goto(f"{live_server.url}/t/demo-open/round/4/")
+    for name in page.locator("#board-1 a").all():
+        box = name.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
 
 
 def _standings(demo):

@@ -186,5 +186,10 @@ def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
 
 @functools.lru_cache(maxsize=64)
 def qr_svg(url: str) -> str:
-    """The SVG QR code of `url` (medium error correction), kept per address once drawn."""
-    return str(segno.make(url, error="m").svg_inline(scale=8, border=2))
+    """The SVG QR code of `url` (medium error correction), kept per address once drawn.
+
+    A standalone document: browsers show an <img> SVG only with its namespace declared.
+    """
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
+    return out.getvalue().decode()

@@ -27,6 +27,8 @@ def test_a_player_finds_their_pairing_and_standing_on_a_phone(live_server, page)
     surname = player.name.split(",")[0]
 
     page.goto(f"{live_server.url}/t/demo-open/")
+    # The QR code for the venue's wall is drawn, not a broken image.
+    assert page.evaluate("document.querySelector('.qr img').naturalWidth") > 0
     page.fill("#q", surname)
     page.click("button[type=submit]")
     page.click(f"a:has-text('{player.name}')")

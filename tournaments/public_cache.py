@@ -9,9 +9,11 @@ cannot outlive the change.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
@@ -38,8 +40,20 @@ def _stored_page(key: str) -> tuple[bytes, dict[str, str]] | None:
     return page
 
 
+def _templates_digest() -> str:
+    """A digest of the public templates: a deploy that changes them retires every stored page."""
+    folder = Path(__file__).resolve().parent.parent / "templates" / "tournaments" / "public"
+    digest = hashlib.sha1(usedforsecurity=False)
+    for path in sorted(folder.glob("*.html")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+_TEMPLATES = _templates_digest()
+
+
 def _version_key(slug: str) -> str:
-    return f"public:{slug}:version"
+    return f"public:{_TEMPLATES}:{slug}:version"
 
 
 def invalidate(tournament: Any) -> None:

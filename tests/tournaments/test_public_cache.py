@@ -61,3 +61,12 @@ def test_misses_other_hosts_posts_and_retired_pages_go_to_django(client, demo):
     assert call(app, "/admin/")[0] == "599 Django"
     demo.rounds.get(number=5).publish(None)
     assert call(app, "/t/demo-open/")[0] == "599 Django"
+
+
+def test_pages_are_keyed_by_the_public_templates_so_a_deploy_retires_them(monkeypatch):
+    from tournaments import public_cache
+
+    before = public_cache._version_key("demo-open")
+    monkeypatch.setattr(public_cache, "_TEMPLATES", "changed")
+    assert public_cache._version_key("demo-open") != before
+    assert public_cache._templates_digest() == public_cache._templates_digest()

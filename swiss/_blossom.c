@@ -33,6 +33,7 @@ typedef __int128 wide;
 
 typedef struct {
     int n, m, L;
+    int nweights;   /* distinct edge weights */
     int *endpoint;  /* 2m: endpoint[2k], endpoint[2k+1] are the ends of edge k */
     int *nbstart;   /* n+1: CSR offsets into nb */
     int *nb;        /* remote endpoints p of the edges at each vertex */
@@ -41,7 +42,10 @@ typedef struct {
     wide *dtop;     /* n: top2 of each vertex dual */
     wide *bstw;     /* 2n: top2 of tw of bestedge[x] ... */
     int *bsa, *bsb; /* 2n: ... and its ends, so the filter reads no edge array */
-    limb *tw;       /* m*L: twice the doubled weight */
+    limb *tw;       /* L limbs per distinct weight, ascending: twice the doubled weight */
+    int *wrank;     /* m: the rank of edge k's weight among the distinct weights, its row in tw */
+    int *dclass;    /* n: vertices of equal dclass have equal duals (not necessarily conversely) */
+    int *dremap;    /* 3n scratch, all -1 between uses: new dclass by old dclass and label */
     limb *dual;     /* 2n*L: vertex duals, then blossom duals */
     int *mate;      /* n: remote endpoint of the matched edge, or -1 */
     int *label;     /* 2n: 0 free, 1 S, 2 T (5 marks a vertex during scan_blossom) */
@@ -64,17 +68,14 @@ typedef struct {
     int *lbuf;      /* 2n scratch stack for blossom leaves */
     int ltop;
     int *path;      /* 2n scratch for scan_blossom */
-    limb *s1, *s2, *delta; /* L-limb scratch numbers */
-    limb *bslack;   /* 2n*L: cached exact slack of edge bsedge[x] ... */
-    int *bsedge;    /* 2n: ... for bestedge[x], valid while bsedge[x] == bestedge[x] ... */
-    unsigned *bsepoch; /* 2n: ... and no dual has changed since (bsepoch[x] == epoch) */
-    unsigned epoch;
+    limb *s1, *delta; /* L-limb scratch numbers */
     int oom;
 } Ctx;
 
 /* ---- fixed-width signed arithmetic ---- */
 
 static inline limb *DUAL(const Ctx *c, int v) { return c->dual + (size_t)v * c->L; }
+static inline limb *TW(const Ctx *c, int k) { return c->tw + (size_t)c->wrank[k] * c->L; }
 
 /* out = dual[i] + dual[j] - tw[k] */
 static inline void slack_into(const Ctx *c, int k, limb *out)
@@ -82,7 +83,7 @@ static inline void slack_into(const Ctx *c, int k, limb *out)
     const int L = c->L;
     const limb *a = DUAL(c, c->endpoint[2 * k]);
     const limb *b = DUAL(c, c->endpoint[2 * k + 1]);
-    const limb *w = c->tw + (size_t)k * L;
+    const limb *w = TW(c, k);
 #if defined(__x86_64__)
     unsigned char carry = 0, borrow = 0;
     for (int l = 0; l < L; l++) {
@@ -118,16 +119,6 @@ static inline int cmp_signed(const limb *x, const limb *y, int L)
         if (x[l] != y[l])
             return x[l] < y[l] ? -1 : 1;
     return 0;
-}
-
-static inline int is_nonpositive(const limb *x, int L)
-{
-    if ((int64_t)x[L - 1] < 0)
-        return 1;
-    for (int l = 0; l < L; l++)
-        if (x[l])
-            return 0;
-    return 1;
 }
 
 static inline int is_zero(const limb *x, int L)
@@ -166,41 +157,85 @@ static inline void halve(limb *x, int L)
     x[L - 1] = (limb)((int64_t)x[L - 1] >> 1);
 }
 
+/* Exact signs of sums of a few numbers, read from the most significant limb down and
+   stopped as soon as the limbs below cannot change the answer. After limb l, T is the sum of
+   the terms shifted right by 64 * l bits (each rounded down), so the true sum lies strictly
+   between T - (number of subtracted terms) and T + (number of added terms), in units of
+   2^(64 l). Weights often share their high limbs and differ only in the low ones, while
+   slacks mostly differ within the first few limbs: most calls read a handful of limbs, and
+   none writes a full-width number. */
+
+#define LIMB_UNIT ((wide)1 << 64)
+
+/* Whether slack(k) <= 0. */
+static inline int slack_nonpositive(const Ctx *c, int k)
+{
+    int l = c->L - 1;
+    const limb *a = DUAL(c, c->endpoint[2 * k]);
+    const limb *b = DUAL(c, c->endpoint[2 * k + 1]);
+    const limb *w = TW(c, k);
+    wide t = (wide)(int64_t)a[l] + (int64_t)b[l] - (int64_t)w[l];
+    for (;;) {
+        if (t >= 1)
+            return 0;
+        if (t <= -2)
+            return 1;
+        if (l == 0)
+            return t <= 0;
+        l--;
+        t = t * LIMB_UNIT + a[l] + b[l] - (wide)w[l];
+    }
+}
+
+/* The sign of slack(k) - slack(j). When the ends of k and j have pairwise equal duals, the
+   weights decide, by rank; that is also how most equal slacks are recognised. */
+static inline int slack_cmp(const Ctx *c, int k, int j)
+{
+    const int *dc = c->dclass;
+    int ka = dc[c->endpoint[2 * k]], kb = dc[c->endpoint[2 * k + 1]];
+    int ja = dc[c->endpoint[2 * j]], jb = dc[c->endpoint[2 * j + 1]];
+    if ((ka == ja && kb == jb) || (ka == jb && kb == ja)) {
+        int rk = c->wrank[k], rj = c->wrank[j];
+        return rk < rj ? 1 : rk > rj ? -1 : 0;
+    }
+    int l = c->L - 1;
+    const limb *a = DUAL(c, c->endpoint[2 * k]);
+    const limb *b = DUAL(c, c->endpoint[2 * k + 1]);
+    const limb *w = TW(c, k);
+    const limb *x = DUAL(c, c->endpoint[2 * j]);
+    const limb *y = DUAL(c, c->endpoint[2 * j + 1]);
+    const limb *z = TW(c, j);
+    wide t = (wide)(int64_t)a[l] + (int64_t)b[l] - (int64_t)w[l] - (int64_t)x[l] - (int64_t)y[l] +
+             (int64_t)z[l];
+    for (;;) {
+        if (t >= 3)
+            return 1;
+        if (t <= -3)
+            return -1;
+        if (l == 0)
+            return t > 0 ? 1 : t < 0 ? -1 : 0;
+        l--;
+        t = t * LIMB_UNIT + a[l] + b[l] - (wide)w[l] - (wide)x[l] - (wide)y[l] + z[l];
+    }
+}
+
 /* Whether slack(k) < slack(j); j may be -1, meaning no edge yet. */
 static inline int slack_less(const Ctx *c, int k, int j)
 {
-    if (j == -1)
-        return 1;
-    slack_into(c, k, c->s1);
-    slack_into(c, j, c->s2);
-    return cmp_signed(c->s1, c->s2, c->L) < 0;
+    return j == -1 || slack_cmp(c, k, j) < 0;
 }
 
-/* bestedge[x] = k when slack(k) is less than the slack of bestedge[x]. t approximates slack(k) (see top2);
-   s1 holds slack(k) when exact is set. Most comparisons are settled by the top limbs; the
-   rest compare exactly against a cached slack of the current best edge. */
-static inline void improve_best(Ctx *c, int x, int k, wide t, int exact, int v, int w, wide twtop)
+/* bestedge[x] = k when slack(k) is less than the slack of bestedge[x]. t approximates slack(k)
+   (see top2): most comparisons are settled by the top limbs, the rest by slack_cmp. */
+static inline void improve_best(Ctx *c, int x, int k, wide t, int v, int w, wide twtop)
 {
     int j = c->bestedge[x];
     if (j != -1) {
         wide tj = c->dtop[c->bsa[x]] + c->dtop[c->bsb[x]] - c->bstw[x];
         if (t >= tj + 3)
             return;
-        if (t > tj - 3) {
-            const int L = c->L;
-            limb *best = c->bslack + (size_t)x * L;
-            if (c->bsedge[x] != j || c->bsepoch[x] != c->epoch) {
-                slack_into(c, j, best);
-                c->bsedge[x] = j;
-                c->bsepoch[x] = c->epoch;
-            }
-            if (!exact)
-                slack_into(c, k, c->s1);
-            if (cmp_signed(c->s1, best, L) >= 0)
-                return;
-            memcpy(best, c->s1, (size_t)L * sizeof(limb));
-            c->bsedge[x] = k;
-        }
+        if (t > tj - 3 && slack_cmp(c, k, j) >= 0)
+            return;
     }
     c->bestedge[x] = k;
     c->bsa[x] = v;
@@ -214,7 +249,7 @@ static void note_best(Ctx *c, int x, int k)
     c->bestedge[x] = k;
     c->bsa[x] = c->endpoint[2 * k];
     c->bsb[x] = c->endpoint[2 * k + 1];
-    c->bstw[x] = top2(c->tw + (size_t)k * c->L, c->L);
+    c->bstw[x] = top2(TW(c, k), c->L);
 }
 
 /* ---- small helpers ---- */
@@ -596,14 +631,12 @@ static int solve(Ctx *c)
                     int bw = c->inblossom[w];
                     if (bv == bw)
                         continue;
-                    int tight = c->allowedge[k], exact = 0;
+                    int tight = c->allowedge[k];
                     wide t = 0;
                     if (!tight) {
                         t = c->dtop[v] + c->dtop[w] - c->nbtop[e];
                         if (t < 2) { /* else slack(k) > 0 for sure */
-                            slack_into(c, k, c->s1);
-                            exact = 1;
-                            if (is_nonpositive(c->s1, L))
+                            if (slack_nonpositive(c, k))
                                 tight = c->allowedge[k] = 1;
                         }
                     }
@@ -625,9 +658,9 @@ static int solve(Ctx *c)
                             c->labelend[w] = p ^ 1;
                         }
                     } else if (c->label[bw] == 1) {
-                        improve_best(c, bv, k, t, exact, v, w, c->nbtop[e]);
+                        improve_best(c, bv, k, t, v, w, c->nbtop[e]);
                     } else if (c->label[w] == 0) {
-                        improve_best(c, w, k, t, exact, v, w, c->nbtop[e]);
+                        improve_best(c, w, k, t, v, w, c->nbtop[e]);
                     }
                 }
             }
@@ -637,7 +670,6 @@ static int solve(Ctx *c)
                 break;
 
             /* No augmenting path with tight edges: change the duals. */
-            c->epoch++;
             int deltatype = 1, deltaedge = -1, deltablossom = -1;
             memcpy(delta, DUAL(c, 0), (size_t)L * sizeof(limb));
             for (int v = 1; v < n; v++)
@@ -673,13 +705,20 @@ static int solve(Ctx *c)
                     deltablossom = b;
                 }
             }
+            int nclass = 0;
             for (int v = 0; v < n; v++) {
                 int lb = c->label[c->inblossom[v]];
                 if (lb == 1)
                     sub_from(DUAL(c, v), delta, L);
                 else if (lb == 2)
                     add_to(DUAL(c, v), delta, L);
+                int *slot = &c->dremap[3 * c->dclass[v] + (lb == 1 ? 1 : lb == 2 ? 2 : 0)];
+                if (*slot < 0)
+                    *slot = nclass++;
+                c->dclass[v] = *slot;
             }
+            for (int i = 0; i < 3 * n; i++)
+                c->dremap[i] = -1;
             for (int b = n; b < 2 * n; b++) {
                 if (c->base[b] >= 0 && c->parent[b] == -1) {
                     if (c->label[b] == 1)
@@ -724,6 +763,9 @@ static void ctx_free(Ctx *c)
     free(c->nbstart);
     free(c->nb);
     free(c->tw);
+    free(c->wrank);
+    free(c->dclass);
+    free(c->dremap);
     free(c->dual);
     free(c->mate);
     free(c->label);
@@ -744,11 +786,7 @@ static void ctx_free(Ctx *c)
     free(c->lbuf);
     free(c->path);
     free(c->s1);
-    free(c->s2);
     free(c->delta);
-    free(c->bslack);
-    free(c->bsedge);
-    free(c->bsepoch);
     free(c->nbv);
     free(c->nbtop);
     free(c->dtop);
@@ -765,6 +803,9 @@ static int ctx_alloc(Ctx *c)
     c->nbstart = calloc(n + 1, sizeof(int));
     c->nb = malloc(2 * m * sizeof(int) + 1);
     c->tw = calloc(m * L + 1, sizeof(limb));
+    c->wrank = malloc(m * sizeof(int) + 1);
+    c->dclass = calloc(nn, sizeof(int));
+    c->dremap = malloc(3 * nn * sizeof(int));
     c->dual = calloc(2 * nn * L, sizeof(limb));
     c->mate = malloc(nn * sizeof(int));
     c->label = malloc(2 * nn * sizeof(int));
@@ -786,24 +827,22 @@ static int ctx_alloc(Ctx *c)
     c->lbuf = malloc(2 * nn * sizeof(int));
     c->path = malloc(2 * nn * sizeof(int));
     c->s1 = malloc(L * sizeof(limb));
-    c->s2 = malloc(L * sizeof(limb));
     c->delta = malloc(L * sizeof(limb));
-    c->bslack = malloc(2 * nn * L * sizeof(limb));
-    c->bsedge = malloc(2 * nn * sizeof(int));
-    c->bsepoch = calloc(2 * nn, sizeof(unsigned));
     c->nbv = malloc(2 * m * sizeof(int) + 1);
     c->nbtop = malloc(2 * m * sizeof(wide) + 1);
     c->dtop = malloc(nn * sizeof(wide));
     c->bstw = malloc(2 * nn * sizeof(wide));
     c->bsa = malloc(2 * nn * sizeof(int));
     c->bsb = malloc(2 * nn * sizeof(int));
-    if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->dual || !c->mate || !c->label ||
+    if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->wrank || !c->dclass || !c->dremap || !c->dual || !c->mate || !c->label ||
         !c->labelend || !c->inblossom || !c->parent || !c->base || !c->bestedge || !c->nchild ||
         !c->childs || !c->endps || !c->nbbest || !c->bbest || !c->unused || !c->allowedge ||
-        !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->s2 || !c->delta ||
-        !c->bslack || !c->bsedge || !c->bsepoch || !c->nbv || !c->nbtop || !c->dtop || !c->bstw ||
+        !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->delta ||
+        !c->nbv || !c->nbtop || !c->dtop || !c->bstw ||
         !c->bsa || !c->bsb)
         return -1;
+    for (size_t i = 0; i < 3 * n; i++)
+        c->dremap[i] = -1;
     for (size_t v = 0; v < n; v++) {
         c->mate[v] = -1;
         c->inblossom[v] = (int)v;
@@ -814,13 +853,67 @@ static int ctx_alloc(Ctx *c)
         c->base[b] = b < n ? (int)b : -1;
         c->bestto[b] = -1;
         c->nbbest[b] = -1;
-        c->bsedge[b] = -1;
     }
-    c->epoch = 1;
     /* Popped from the end: blossom numbers are used from 2n-1 down, deterministically. */
     for (size_t i = 0; i < n; i++)
         c->unused[i] = (int)(n + i);
     c->nunused = (int)n;
+    return 0;
+}
+
+/* Sort the edge weights, number the distinct ones in ascending order (wrank) and keep one copy
+   of each in tw: equal weights then compare by rank, and the weights take less memory.
+   Returns 0, or -1 when memory ran out. */
+static int rank_weights(Ctx *c)
+{
+    const int m = c->m, L = c->L;
+    int *order = malloc((size_t)m * sizeof(int) + 1), *tmp = malloc((size_t)m * sizeof(int) + 1);
+    if (!order || !tmp) {
+        free(order);
+        free(tmp);
+        return -1;
+    }
+    for (int k = 0; k < m; k++)
+        order[k] = k;
+    /* Bottom-up merge sort of edge numbers by weight. */
+    for (int width = 1; width < m; width *= 2) {
+        for (int lo = 0; lo < m; lo += 2 * width) {
+            int mid = lo + width < m ? lo + width : m, hi = lo + 2 * width < m ? lo + 2 * width : m;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) {
+                if (cmp_signed(c->tw + (size_t)order[j] * L, c->tw + (size_t)order[i] * L, L) < 0)
+                    tmp[o++] = order[j++];
+                else
+                    tmp[o++] = order[i++];
+            }
+            while (i < mid)
+                tmp[o++] = order[i++];
+            while (j < hi)
+                tmp[o++] = order[j++];
+        }
+        int *t = order;
+        order = tmp;
+        tmp = t;
+    }
+    limb *distinct = malloc((size_t)(m ? m : 1) * L * sizeof(limb));
+    if (!distinct) {
+        free(order);
+        free(tmp);
+        return -1;
+    }
+    int nw = 0;
+    for (int i = 0; i < m; i++) {
+        const limb *w = c->tw + (size_t)order[i] * L;
+        if (nw == 0 || cmp_signed(distinct + (size_t)(nw - 1) * L, w, L) != 0)
+            memcpy(distinct + (size_t)nw++ * L, w, (size_t)L * sizeof(limb));
+        c->wrank[order[i]] = nw - 1;
+    }
+    free(order);
+    free(tmp);
+    limb *fit = realloc(distinct, (size_t)(nw ? nw : 1) * L * sizeof(limb));
+    free(c->tw);
+    c->tw = fit ? fit : distinct;
+    c->nweights = nw;
     return 0;
 }
 
@@ -951,6 +1044,9 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
 
     int rc;
     Py_BEGIN_ALLOW_THREADS;
+    rc = rank_weights(&ctx);
+    if (rc < 0)
+        goto unlock;
     /* Adjacency lists of remote endpoints, in edge order. */
     for (int k = 0; k < ctx.m; k++) {
         ctx.nbstart[ctx.endpoint[2 * k] + 1]++;
@@ -967,7 +1063,7 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
                 int e = fill[ctx.endpoint[2 * k + side]]++;
                 ctx.nb[e] = 2 * k + 1 - side;
                 ctx.nbv[e] = ctx.endpoint[2 * k + 1 - side];
-                ctx.nbtop[e] = top2(ctx.tw + (size_t)k * L, L);
+                ctx.nbtop[e] = top2(TW(&ctx, k), L);
             }
         }
         for (int v = 0; v < ctx.n; v++)
@@ -975,10 +1071,8 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
     }
     /* Every vertex dual starts at the largest doubled weight, half of the largest tw. */
     if (ctx.m > 0) {
-        limb *top = ctx.tw;
-        for (int k = 1; k < ctx.m; k++)
-            if (cmp_signed(ctx.tw + (size_t)k * L, top, L) > 0)
-                top = ctx.tw + (size_t)k * L;
+        /* The heaviest weight is the last distinct one. */
+        const limb *top = ctx.tw + (size_t)(ctx.nweights - 1) * L;
         for (int v = 0; v < ctx.n; v++) {
             memcpy(DUAL(&ctx, v), top, (size_t)L * sizeof(limb));
             halve(DUAL(&ctx, v), L);
@@ -986,6 +1080,7 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
         }
     }
     rc = ctx.m > 0 ? solve(&ctx) : 0;
+unlock:
     Py_END_ALLOW_THREADS;
     if (rc < 0) {
         PyErr_NoMemory();

@@ -46,6 +46,8 @@ typedef struct {
     int *wrank;     /* m: the rank of edge k's weight among the distinct weights, its row in tw */
     int *dclass;    /* n: vertices of equal dclass have equal duals (not necessarily conversely) */
     int *dremap;    /* 3n scratch, all -1 between uses: new dclass by old dclass and label */
+    uint32_t *tightchk; /* m: 2 * dualstep + (slack <= 0) when edge k was last tested, 0 if never */
+    uint32_t dualstep;  /* how many times the duals changed, from 1; vertex duals change nowhere else */
     limb *dual;     /* 2n*L: vertex duals, then blossom duals */
     int *mate;      /* n: remote endpoint of the matched edge, or -1 */
     int *label;     /* 2n: 0 free, 1 S, 2 T (5 marks a vertex during scan_blossom) */
@@ -636,7 +638,12 @@ static int solve(Ctx *c)
                     if (!tight) {
                         t = c->dtop[v] + c->dtop[w] - c->nbtop[e];
                         if (t < 2) { /* else slack(k) > 0 for sure */
-                            if (slack_nonpositive(c, k))
+                            uint32_t chk = c->tightchk[k];
+                            if (chk >> 1 != c->dualstep) {
+                                chk = 2 * c->dualstep + (uint32_t)slack_nonpositive(c, k);
+                                c->tightchk[k] = chk;
+                            }
+                            if (chk & 1)
                                 tight = c->allowedge[k] = 1;
                         }
                     }
@@ -705,6 +712,10 @@ static int solve(Ctx *c)
                     deltablossom = b;
                 }
             }
+            if (++c->dualstep == 0x7fffffff) {
+                c->dualstep = 1;
+                memset(c->tightchk, 0, (size_t)c->m * sizeof(uint32_t));
+            }
             int nclass = 0;
             for (int v = 0; v < n; v++) {
                 int lb = c->label[c->inblossom[v]];
@@ -766,6 +777,7 @@ static void ctx_free(Ctx *c)
     free(c->wrank);
     free(c->dclass);
     free(c->dremap);
+    free(c->tightchk);
     free(c->dual);
     free(c->mate);
     free(c->label);
@@ -806,6 +818,8 @@ static int ctx_alloc(Ctx *c)
     c->wrank = malloc(m * sizeof(int) + 1);
     c->dclass = calloc(nn, sizeof(int));
     c->dremap = malloc(3 * nn * sizeof(int));
+    c->tightchk = calloc(m + 1, sizeof(uint32_t));
+    c->dualstep = 1;
     c->dual = calloc(2 * nn * L, sizeof(limb));
     c->mate = malloc(nn * sizeof(int));
     c->label = malloc(2 * nn * sizeof(int));
@@ -834,7 +848,7 @@ static int ctx_alloc(Ctx *c)
     c->bstw = malloc(2 * nn * sizeof(wide));
     c->bsa = malloc(2 * nn * sizeof(int));
     c->bsb = malloc(2 * nn * sizeof(int));
-    if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->wrank || !c->dclass || !c->dremap || !c->dual || !c->mate || !c->label ||
+    if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->wrank || !c->dclass || !c->dremap || !c->tightchk || !c->dual || !c->mate || !c->label ||
         !c->labelend || !c->inblossom || !c->parent || !c->base || !c->bestedge || !c->nchild ||
         !c->childs || !c->endps || !c->nbbest || !c->bbest || !c->unused || !c->allowedge ||
         !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->delta ||

@@ -17,11 +17,12 @@ from django.db import transaction
 
 from swiss.boards import order_boards
 from swiss.check import Finding, check, points_text
-from swiss.dutch import pair, pair_with_notes
+from swiss.dutch import Float, floats, pair, pair_with_notes
 from swiss.explain import explain_board, relaxations
 from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError, TournamentState
-from swiss.scores import pairing_score, score
+from swiss.model import Player as EnginePlayer
+from swiss.scores import score
 from swiss.trf import write_trf
 from tournaments.engine_state import StateError, next_round_to_pair, tournament_state
 from tournaments.models import AuditRecord, Board, DraftChange, Entrant, ForbiddenPair, Round, Tournament
@@ -313,23 +314,16 @@ class Review:
         return [f for f in self.findings if f.board is None]
 
 
-def _colours(state: TournamentState, number: int) -> str:
-    player = next(p for p in state.players if p.number == number)
+def _colours(player: EnginePlayer) -> str:
     return "".join(r.colour.value.upper() if r.colour and r.code.played else "–" for r in player.history)
 
 
-def _floats(state: TournamentState, number: int) -> str:
-    """↓ or ↑ for each of the last two rounds in which the player floated (C.04.3 1.4)."""
-    player = next(p for p in state.players if p.number == number)
-    marks = []
-    for rnd, result in enumerate(player.history, start=1):
-        if result.opponent is None or not result.code.played:
-            mark = "↓" if result.code.value in "U+F" else ""
-        else:
-            own, other = pairing_score(state, number, rnd), pairing_score(state, result.opponent, rnd)
-            mark = "↓" if own > other else "↑" if own < other else ""
-        marks.append(mark)
-    return "".join(marks[-2:])
+_FLOAT_MARKS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
+
+
+def _float_marks(floated: tuple[Float, Float]) -> str:
+    """↓ or ↑ for each of the last two rounds in which the player floated, older first (C.04.3 1.4)."""
+    return _FLOAT_MARKS[floated[1]] + _FLOAT_MARKS[floated[0]]
 
 
 def review(rnd: Round) -> Review:
@@ -349,18 +343,21 @@ def review(rnd: Round) -> Review:
         check(state, proposal, reference=reference, names=names) if rnd.state == rnd.State.DRAFT else []
     )
 
+    players = {p.number: p for p in state.players}
+    floated = floats(state)
+
     def row(entrant: Entrant | None) -> PlayerRow | None:
         if entrant is None:
             return None
         number = numbers[entrant.pk]
         assert number is not None
-        player = next(p for p in state.players if p.number == number)
+        player = players[number]
         return PlayerRow(
             entrant,
             number,
             points_text(score(player, state.scoring)),
-            _colours(state, number),
-            _floats(state, number),
+            _colours(player),
+            _float_marks(floated.get(number, (Float.NONE, Float.NONE))),
         )
 
     rows = [

@@ -80,6 +80,11 @@ def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str
     return Pairing(tuple(boards)), bracketer.notes
 
 
+def floats(state: TournamentState) -> dict[int, tuple[Float, Float]]:
+    """1.4: each player's float one round and two rounds before, as the pairing sees them."""
+    return {e.number: e.floats for e in _entrants(state)}
+
+
 def _board(a: Entrant, b: Entrant, initial: Colour) -> Board:
     higher, lower = (a, b) if _ranks_before(a, b) else (b, a)
     colour = allocate(higher.colours, higher.rank + 1, lower.colours, initial)

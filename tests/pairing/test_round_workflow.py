@@ -8,7 +8,7 @@ import sys
 from django.urls import reverse
 
 from pairing import actions
-from tournaments.models import AuditRecord, DraftChange, Round
+from tournaments.models import AuditRecord, DraftChange, Round, Seat
 
 from .conftest import play_round
 
@@ -114,3 +114,18 @@ def test_an_explanation_of_a_board_names_the_score_group(arbiter_client, tournam
     actions.pair_next_round(tournament, arbiter)
     page = arbiter_client.get(url("board-explain", tournament, 1, 1), HTTP_HX_REQUEST="true").content.decode()
     assert "score group" in page
+
+
+def test_the_review_marks_floats_as_the_engine_counts_them(tournament, field, arbiter):
+    """A half-point bye is a downfloat (C.04.3 1.4.3), as is the PAB; a zero-point bye is not."""
+    rested, away = field[0], field[1]
+    actions.record_absence(rested, arbiter, 1, Seat.Absence.HALF_BYE)
+    actions.record_absence(away, arbiter, 1, Seat.Absence.ZERO_BYE)
+    first = actions.pair_next_round(tournament, arbiter)
+    bye = next(b.white for b in first.boards_with_seats() if b.is_bye)
+    play_round(first, arbiter)
+    review = actions.review(actions.pair_next_round(tournament, arbiter))
+    marks = {row.entrant.pk: row.floats for b in review.boards for row in (b.white, b.black) if row}
+    assert marks[rested.pk] == "↓"
+    assert marks[bye.pk] == "↓"
+    assert marks[away.pk] == ""

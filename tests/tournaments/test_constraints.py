@@ -135,6 +135,14 @@ def test_a_team_member_has_a_board_order_and_boards_do_not_repeat(tournament, ma
     assert refused(lambda: make_entrant(team=team, board_order=None))
 
 
+def test_a_team_lineup_lists_its_players_in_board_order(tournament, make_entrant):
+    team = Team.objects.create(tournament=tournament, name="Basel", pairing_number=1)
+    second = make_entrant(team=team, board_order=2)
+    first = make_entrant(team=team, board_order=1)
+    make_entrant()
+    assert list(team.lineup()) == [first, second]
+
+
 def test_team_pairing_numbers_do_not_repeat(tournament):
     Team.objects.create(tournament=tournament, name="Basel", pairing_number=1)
     assert refused(lambda: Team.objects.create(tournament=tournament, name="Bern", pairing_number=1))

@@ -306,19 +306,45 @@ class PublishForm(forms.Form):
 
 
 class ResultsForm(forms.Form):
-    """One optional choice per game of the round: `board_<number>`."""
+    """One optional choice per game (`board_<number>`), with the result the page showed (`seen_<number>`).
+
+    Only the boards whose choice differs from what the page showed are this arbiter's
+    changes; the others are left to whoever else is entering results.
+    """
 
     def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.games = [board.number for board in boards if not board.is_bye]
         for board in boards:
             if not board.is_bye:
                 self.fields[f"board_{board.number}"] = forms.ChoiceField(
                     choices=Board.Result.choices, required=False, initial=board.result
                 )
+                self.fields[f"seen_{board.number}"] = forms.ChoiceField(
+                    choices=Board.Result.choices,
+                    required=False,
+                    initial=board.result,
+                    widget=forms.HiddenInput,
+                )
 
-    def results(self) -> dict[int, str]:
-        # A blank choice leaves the board as it is: results are never cleared by accident.
-        return {int(name.removeprefix("board_")): value for name, value in self.cleaned_data.items() if value}
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if any(f"board_{n}" in self.data and f"seen_{n}" not in self.data for n in self.games):
+            raise forms.ValidationError("This page is out of date; reload it and enter the results again.")
+        return data
+
+    def changes(self) -> dict[int, str]:
+        """The results chosen on this page that differ from what it showed, by board.
+
+        A blank choice leaves the board as it is: results are never cleared by accident.
+        """
+        seen = self.seen()
+        chosen = {n: self.cleaned_data.get(f"board_{n}") for n in self.games}
+        return {n: wanted for n, wanted in chosen.items() if wanted and wanted != seen[n]}
+
+    def seen(self) -> dict[int, str]:
+        """The result this page showed for each board."""
+        return {n: self.cleaned_data.get(f"seen_{n}", "") for n in self.games}
 
 
 class ClearResultForm(forms.Form):

@@ -312,23 +312,47 @@ def board_explain(request: HttpRequest, tournament: Tournament, number: int, boa
 # --- Results, standings, export -------------------------------------------------------------------------
 
 
+def _render_results(request: HttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
+    boards = list(rnd.boards_with_seats())
+    form = form or forms.ResultsForm(boards=boards)
+    context = {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "rows": [
+            (board, form[f"board_{board.number}"], form[f"seen_{board.number}"])
+            if not board.is_bye
+            else (board, None, None)
+            for board in boards
+        ],
+        "form": form,
+        "clear_form": forms.ClearResultForm(boards=boards),
+        **extra,
+    }
+    template = "pairing/results.html#results-area" if request.htmx else "pairing/results.html"
+    return render(request, template, context)
+
+
 @arbiter_only
 def round_results(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Results entry; only what this arbiter changed is written, and a colleague's newer result wins."""
     rnd = _get_round(tournament, number)
-    boards = list(rnd.boards_with_seats())
-    form = forms.ResultsForm(request.POST or None, boards=boards)
-    if request.method == "POST" and form.is_valid():
-        try:
-            changed = actions.record_results(rnd, request.user, form.results())
-            messages.success(request, f"{changed} result(s) saved.")
-        except actions.ActionError as error:
-            messages.error(request, error.messages[0])
-        return redirect("arbiter:results", tournament.slug, number)
-    rows = [(board, form[f"board_{board.number}"] if not board.is_bye else None) for board in boards]
-    context = {"tournament": tournament, "round": rnd, "rows": rows, "form": form}
-    return render(
-        request, "pairing/results.html", {**context, "clear_form": forms.ClearResultForm(boards=boards)}
-    )
+    if request.method != "POST":
+        return _render_results(request, rnd)
+    form = forms.ResultsForm(request.POST, boards=list(rnd.boards_with_seats()))
+    if not form.is_valid():
+        return _render_results(request, rnd, form)
+    try:
+        recorded = actions.record_results(rnd, request.user, form.changes(), seen=form.seen())
+    except actions.ActionError as error:
+        return _render_results(request, rnd, error=error.messages[0])
+    if recorded.conflicts or request.htmx:
+        # The page is shown again with what is stored now, so the conflicts can be decided.
+        rnd.refresh_from_db()
+        return _render_results(request, rnd, recorded=recorded)
+    messages.success(request, f"{len(recorded.saved)} result(s) saved.")
+    if recorded.notice:
+        messages.warning(request, recorded.notice)
+    return redirect("arbiter:results", tournament.slug, number)
 
 
 @require_POST
@@ -339,8 +363,10 @@ def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> H
     form = forms.ClearResultForm(request.POST, boards=list(rnd.boards_with_seats()))
     if form.is_valid():
         try:
-            actions.clear_result(rnd, request.user, form.cleaned_data["board"])
+            notice = actions.clear_result(rnd, request.user, form.cleaned_data["board"])
             messages.success(request, f"Board {form.cleaned_data['board']} is back to not yet played.")
+            if notice:
+                messages.warning(request, notice)
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
     else:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.http import HttpRequest
 
@@ -58,6 +61,51 @@ class AuditedAdmin(admin.ModelAdmin):
         for obj in queryset:
             AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
         super().delete_queryset(request, queryset)
+
+
+class UnchangedSinceShownForm(forms.ModelForm):
+    """Refuses to save a row that someone else changed after this page was loaded.
+
+    `seen` carries the row's values as the page showed them; on save they are compared
+    with the row as stored now, locked until the save commits.
+    """
+
+    seen = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["seen"].initial = self._values(self.instance)
+
+    def _values(self, obj: models.Model) -> str:
+        shown = [f for f in obj._meta.concrete_fields if f.name in self.fields]
+        return json.dumps(
+            {f.attname: f.value_from_object(obj) for f in shown}, cls=DjangoJSONEncoder, sort_keys=True
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.instance.pk is None or not self.has_changed():
+            return data
+        stored = type(self.instance)._default_manager.select_for_update().filter(pk=self.instance.pk).first()
+        if stored is None:
+            raise forms.ValidationError("This row was deleted by someone else; nothing was saved.")
+        if self.data.get(self.add_prefix("seen")) != self._values(stored):
+            raise forms.ValidationError(
+                f"{stored} was changed by someone else since this page was loaded; nothing was saved. "
+                f"Stored now: {self._described(stored)}. Reload the page and make your change again."
+            )
+        return data
+
+    def _described(self, obj: models.Model) -> str:
+        shown = [f for f in obj._meta.concrete_fields if f.name in self.fields and f.name != "id"]
+        return ", ".join(f"{f.verbose_name} {self._display(obj, f) or 'blank'}" for f in shown)
+
+    @staticmethod
+    def _display(obj: models.Model, field: Any) -> str:
+        if field.choices:
+            return str(getattr(obj, f"get_{field.name}_display")())
+        return str((getattr(obj, field.name) if field.is_relation else field.value_from_object(obj)) or "")
 
 
 @admin.register(Tournament)
@@ -127,7 +175,8 @@ class EntrantAdmin(AuditedAdmin):
 
 class BoardInline(admin.TabularInline):
     model = Board
-    fields = ["number", "result"]
+    form = UnchangedSinceShownForm
+    fields = ["number", "result", "seen"]
     extra = 0
 
 
@@ -143,6 +192,7 @@ class RoundAdmin(AuditedAdmin):
 
 @admin.register(Board)
 class BoardAdmin(AuditedAdmin):
+    form = UnchangedSinceShownForm
     list_display = ["__str__", "number", "result"]
     list_filter = ["result", "round__state", "round__tournament"]
     list_select_related = ["round__tournament"]
@@ -152,6 +202,7 @@ class BoardAdmin(AuditedAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(AuditedAdmin):
+    form = UnchangedSinceShownForm
     list_display = ["entrant", "round", "pairing_number", "board_number", "colour", "absence"]
     list_filter = ["absence", "colour", "round__tournament"]
     list_select_related = ["entrant", "round__tournament"]

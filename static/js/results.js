@@ -1,20 +1,22 @@
 // Keyboard result entry: 1 = 0 + - on a row's select sets the result and moves to the next game.
 // The form submits once: a second click while the first request runs is ignored.
+// The form is set up again whenever htmx puts a fresh copy of it in the page.
 (function () {
   var keys = { "1": "1-0", "=": "1/2", "0": "0-1", "+": "+-", "-": "-+" };
-  var selects = Array.prototype.slice.call(document.querySelectorAll("#results select"));
-  selects.forEach(function (select, index) {
-    select.addEventListener("keydown", function (event) {
-      var value = keys[event.key];
-      if (!value) return;
-      event.preventDefault();
-      select.value = value;
-      var next = selects[index + 1];
-      if (next) next.focus();
+  function init() {
+    var form = document.getElementById("results-form");
+    if (!form || form.dataset.keysReady) return;
+    var selects = Array.prototype.slice.call(form.querySelectorAll("#results select"));
+    selects.forEach(function (select, index) {
+      select.addEventListener("keydown", function (event) {
+        var value = keys[event.key];
+        if (!value) return;
+        event.preventDefault();
+        select.value = value;
+        var next = selects[index + 1];
+        if (next) next.focus();
+      });
     });
-  });
-  var form = document.getElementById("results-form");
-  if (form) {
     form.addEventListener("submit", function (event) {
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
@@ -22,4 +24,6 @@
     // Keys typed before this script ran would be lost: say when they are listened to.
     form.dataset.keysReady = "1";
   }
+  init();
+  document.body.addEventListener("htmx:afterSettle", init);
 })();

@@ -33,7 +33,7 @@ def test_clearing_a_result_reopens_a_complete_round_and_is_recorded(
     assert (record.before, record.object_id) == ({"result": "1-0"}, str(rnd.boards.get(number=3).pk))
     assert AuditRecord.objects.filter(object_id=str(rnd.pk), after={"state": "published"}).exists()
     # Entering the result again completes the round again.
-    arbiter_client.post(url("results", tournament, 1), {"board_3": "0-1"})
+    arbiter_client.post(url("results", tournament, 1), {"board_3": "0-1", "seen_3": ""})
     rnd.refresh_from_db()
     assert rnd.state == Round.State.COMPLETE
 
@@ -52,17 +52,20 @@ def test_clearing_a_result_of_a_round_being_played_keeps_it_published(
     )
 
 
-def test_a_result_the_next_round_was_paired_from_cannot_be_cleared(
+def test_clearing_a_result_the_next_draft_was_paired_from_says_the_draft_must_be_redone(
     arbiter_client, tournament, field, arbiter
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
     play_round(rnd, arbiter)
     actions.pair_next_round(tournament, arbiter)
     response = arbiter_client.post(url("result-clear", tournament, 1), {"board": "2"}, follow=True)
-    assert "Round 2 is already paired from this result" in response.content.decode()
+    html = response.content.decode()
+    assert "Board 2 is back to not yet played." in html
+    assert "The draft of round 2 was paired from the old result: re-pair it or keep it" in html
     rnd.refresh_from_db()
-    assert rnd.state == Round.State.COMPLETE and rnd.boards.get(number=2).result == "1-0"
-    assert not AuditRecord.objects.filter(after__cleared=True).exists()
+    assert rnd.state == Round.State.PUBLISHED and rnd.boards.get(number=2).result == ""
+    record = AuditRecord.objects.get(after__cleared=True)
+    assert record.after["correction"].startswith("The draft of round 2 was paired from the old result")
 
 
 def test_only_boards_with_a_result_can_be_cleared(arbiter_client, tournament, field, arbiter):

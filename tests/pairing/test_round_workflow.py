@@ -76,13 +76,13 @@ def test_results_complete_the_round_and_a_resubmission_changes_nothing(
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(rnd, arbiter)
-    data = {f"board_{n}": "1/2" for n in range(1, 6)}
+    data = {**{f"board_{n}": "1/2" for n in range(1, 6)}, **{f"seen_{n}": "" for n in range(1, 6)}}
     arbiter_client.post(url("results", tournament, 1), data)
     arbiter_client.post(url("results", tournament, 1), data)
     rnd.refresh_from_db()
     assert rnd.state == Round.State.COMPLETE
     assert AuditRecord.objects.filter(object_type="tournaments.board").count() == 5
-    arbiter_client.post(url("results", tournament, 1), {"board_1": "1-0"})
+    arbiter_client.post(url("results", tournament, 1), {"board_1": "1-0", "seen_1": "1/2"})
     correction = AuditRecord.objects.filter(object_type="tournaments.board").first()
     assert (correction.before, correction.after) == ({"result": "1/2"}, {"result": "1-0"})
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from django.contrib import admin
 from django.urls import reverse
 
+from pairing import actions
 from tournaments.models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
 
 MODELS = [Tournament, Team, Entrant, Round, Board, Seat, AuditRecord]
@@ -28,6 +32,48 @@ def played_board(tournament, players, arbiter):
     return board
 
 
+def shown(client, url: str) -> dict[str, str]:
+    """The change form's fields as the page filled them in (inputs and chosen options)."""
+    html = client.get(url).content.decode()
+    values = dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', html))
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', options)
+        values[name] = chosen.group(1) if chosen else ""
+    values.pop("csrfmiddlewaretoken", None)
+    return {name: unescape(value) for name, value in values.items()}
+
+
+def test_a_result_changed_meanwhile_is_not_overwritten_from_a_stale_admin_page(
+    superuser_client, played_board, arbiter
+):
+    url = reverse("admin:tournaments_board_change", args=[played_board.pk])
+    stale = {**shown(superuser_client, url), "result": Board.Result.DRAW}
+    actions.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
+    response = superuser_client.post(url, stale)
+    assert response.status_code == 200
+    html = unescape(response.content.decode())
+    assert "was changed by someone else since this page was loaded; nothing was saved." in html
+    assert "Stored now: round Spring Open – round 1, number 1, result 0–1." in html
+    played_board.refresh_from_db()
+    assert played_board.result == Board.Result.BLACK_WINS
+    # Reloaded, the same correction goes through.
+    fresh = {**shown(superuser_client, url), "result": Board.Result.DRAW}
+    assert superuser_client.post(url, fresh).status_code == 302
+    played_board.refresh_from_db()
+    assert played_board.result == Board.Result.DRAW
+
+
+def test_a_stale_board_in_the_round_admin_is_refused(superuser_client, played_board, arbiter):
+    url = reverse("admin:tournaments_round_change", args=[played_board.round_id])
+    stale = shown(superuser_client, url)
+    board_field = next(name for name, value in stale.items() if name.endswith("-result"))
+    actions.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
+    response = superuser_client.post(url, {**stale, board_field: Board.Result.DRAW})
+    assert "was changed by someone else since this page was loaded" in unescape(response.content.decode())
+    played_board.refresh_from_db()
+    assert played_board.result == Board.Result.BLACK_WINS
+
+
 @pytest.mark.parametrize("model", MODELS, ids=lambda model: model.__name__)
 def test_every_model_is_listed_with_search_and_filters(model):
     model_admin = admin.site._registry[model]
@@ -42,7 +88,7 @@ def test_every_changelist_renders_with_a_search(superuser_client, played_board, 
 
 def test_correcting_a_result_in_the_admin_leaves_an_audit_record(superuser_client, played_board):
     url = reverse("admin:tournaments_board_change", args=[played_board.pk])
-    data = {"round": played_board.round_id, "number": 1, "result": Board.Result.DRAW}
+    data = {**shown(superuser_client, url), "result": Board.Result.DRAW}
     response = superuser_client.post(url, data)
     assert response.status_code == 302
     record = AuditRecord.objects.get()

@@ -8,7 +8,9 @@ published and does nothing more. Every change goes to the audit trail.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -141,6 +143,67 @@ def _from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int,
     return [(entrants[b.white], entrants[b.black] if b.black else None) for b in boards]
 
 
+# What the engine reads, part by part, so a stale draft can say what changed since it was paired.
+INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
+    "results": lambda state: [(p.number, p.history) for p in state.players],
+    "entrants": lambda state: [(p.number, p.rating) for p in state.players],
+    "absences": lambda state: sorted(state.absences.items()),
+    "forbidden pairs": lambda state: sorted(state.forbidden),
+    "rules": lambda state: (
+        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
+        sorted(state.virtual_points.items()),
+    ),
+}
+
+
+def input_fingerprint(state: TournamentState) -> dict[str, str]:
+    """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
+    return {
+        part: hashlib.sha256(repr(read(state)).encode()).hexdigest()[:32]
+        for part, read in INPUT_PARTS.items()
+    }
+
+
+def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
+    """Why the draft of `rnd` no longer rests on the engine's current input, "" when it still does.
+
+    The input is compared with the one the draft was paired from, or the one current
+    when an arbiter last chose to keep it (`keep_draft`). `state` saves building the
+    engine state again when the caller has it.
+    """
+    try:
+        now = input_fingerprint(state or engine_state(rnd.tournament, rnd.number))
+    except StateError as error:
+        return f"{error} The draft cannot be published until it has one."
+    if not rnd.draft_input:
+        return "This draft does not record what it was paired from: re-pair it or keep it."
+    changed = [part for part, digest in now.items() if rnd.draft_input.get(part) != digest]
+    if not changed:
+        return ""
+    return (
+        f"The {' and '.join(changed)} this draft was paired from changed since: "
+        "re-pair it, or keep it as it is, before publishing."
+    )
+
+
+def keep_draft(rnd: Round, user: Any) -> None:
+    """A stale draft is kept as it is: it now rests on the current input, and the choice is audited."""
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        if rnd.state != Round.State.DRAFT or not rnd.is_paired:
+            raise ActionError(f"Round {rnd.number} has no draft to keep.")
+        try:
+            now = input_fingerprint(engine_state(rnd.tournament, rnd.number))
+        except StateError as error:
+            raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
+        reason = draft_staleness(rnd)
+        if not reason:
+            raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
+        before = {"draft_input": rnd.draft_input}
+        rnd.record_input(now)
+        AuditRecord.record(user, Action.CHANGE, rnd, before, {"draft_input": now, "kept": reason})
+
+
 def draft_pairs(rnd: Round) -> list[Pair]:
     """The round's boards as (white id, black id or None), in board order."""
     return [
@@ -200,6 +263,7 @@ def draft_round(
         pairs = _from_engine(order_boards(state, pairing.boards), entrants)
         before = draft_pairs(rnd)
         _store(rnd, pairs)
+        rnd.record_input(input_fingerprint(state))
         rnd.draft_changes.all().delete()
         DraftChange.objects.create(
             round=rnd,
@@ -209,7 +273,11 @@ def draft_round(
             user=user,
         )
         AuditRecord.record(
-            user, Action.CHANGE, rnd, {"boards": before}, {"boards": pairs, "paired": "engine"}
+            user,
+            Action.CHANGE,
+            rnd,
+            {"boards": before},
+            {"boards": pairs, "paired": "engine", "version": rnd.draft_version},
         )
         return rnd, True
 
@@ -258,7 +326,11 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
             user=user,
         )
         AuditRecord.record(
-            user, Action.CHANGE, rnd, {"boards": before}, {"boards": after, "change": change.description}
+            user,
+            Action.CHANGE,
+            rnd,
+            {"boards": before},
+            {"boards": after, "change": change.description, "version": rnd.draft_version},
         )
         return change
 
@@ -274,7 +346,11 @@ def undo_change(rnd: Round, user: Any) -> DraftChange:
         _store(rnd, last.before)
         last.delete()
         AuditRecord.record(
-            user, Action.CHANGE, rnd, {"boards": current}, {"boards": last.before, "undone": last.description}
+            user,
+            Action.CHANGE,
+            rnd,
+            {"boards": current},
+            {"boards": last.before, "undone": last.description, "version": rnd.draft_version},
         )
         return last
 
@@ -308,6 +384,10 @@ class Review:
     findings: list[Finding]
     relaxed: list[str]
     changes: list[DraftChange]
+    # Why scores and findings cannot be shown (an earlier round lacks a result), "" when they can.
+    problem: str = ""
+    # Why the draft may not be published as it is (`draft_staleness`), "" when it may.
+    stale: str = ""
 
     @property
     def round_findings(self) -> list[Finding]:
@@ -329,7 +409,12 @@ def _float_marks(floated: tuple[Float, Float]) -> str:
 def review(rnd: Round) -> Review:
     """Everything the review page shows: boards with scores, colours, floats and findings."""
     tournament = rnd.tournament
-    state = engine_state(tournament, rnd.number)
+    state: TournamentState | None = None
+    problem = ""
+    try:
+        state = engine_state(tournament, rnd.number)
+    except StateError as error:
+        problem = f"{error} Scores and findings show once it has one."
     entrants = {e.pk: e for e in tournament.entrants.all()}
     numbers = {pk: e.pairing_number for pk, e in entrants.items()}
     names = {e.pairing_number: f"{e.pairing_number} {e.name}" for e in entrants.values()}
@@ -339,19 +424,19 @@ def review(rnd: Round) -> Review:
     changes = list(rnd.draft_changes.all())
     engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
     reference = _to_engine(engine.after, numbers) if engine else None  # type: ignore[arg-type]
-    findings = (
-        check(state, proposal, reference=reference, names=names) if rnd.state == rnd.State.DRAFT else []
-    )
-
-    players = {p.number: p for p in state.players}
-    floated = floats(state)
+    drafted = rnd.state == rnd.State.DRAFT and bool(boards)
+    findings = check(state, proposal, reference=reference, names=names) if state and drafted else []
+    players = {p.number: p for p in state.players} if state else {}
+    floated = floats(state) if state else {}
 
     def row(entrant: Entrant | None) -> PlayerRow | None:
         if entrant is None:
             return None
         number = numbers[entrant.pk]
         assert number is not None
-        player = players[number]
+        player = players.get(number)
+        if state is None or player is None:
+            return PlayerRow(entrant, number, "", "", "")
         return PlayerRow(
             entrant,
             number,
@@ -368,7 +453,9 @@ def review(rnd: Round) -> Review:
         (seat.entrant, seat.get_absence_display())
         for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
     ]
-    return Review(rnd, rows, absent, findings, relaxations(state, proposal) if boards else [], changes)
+    relaxed = relaxations(state, proposal) if state and boards else []
+    stale = draft_staleness(rnd, state) if drafted else ""
+    return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale)
 
 
 def explain(rnd: Round, board_number: int) -> list[str]:
@@ -387,17 +474,45 @@ def explain(rnd: Round, board_number: int) -> list[str]:
 # --- Publishing ----------------------------------------------------------------------------------
 
 
-def publish_round(rnd: Round, user: Any, *, confirmed: bool = False) -> bool:
+def draft_changes_since(rnd: Round, version: int) -> list[str]:
+    """Who changed the draft of `rnd` after `version`, and how, oldest first (from the audit trail)."""
+    records = AuditRecord.objects.filter(
+        object_type="tournaments.round", object_id=str(rnd.pk), after__version__gt=version
+    ).select_related("user")
+    said = []
+    for record in reversed(records):
+        after = record.after or {}
+        what = after.get("change") or (
+            f"undid “{after['undone']}”" if "undone" in after else "paired it again with the engine"
+        )
+        said.append(f"{record.user or 'an arbiter'} {what}")
+    return said
+
+
+def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: int | None = None) -> bool:
     """Publish a draft atomically; False when it was already published (by someone else).
 
-    A draft with findings is published only when `confirmed`, and the findings the
-    arbiter accepted go to the audit trail.
+    `version` is the draft version the arbiter reviewed: a draft changed since is refused,
+    saying what changed. A stale draft (`draft_staleness`) is refused. A draft with
+    findings is published only when `confirmed`, and the findings the arbiter accepted go
+    to the audit trail.
     """
     with transaction.atomic():
         rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             return False
-        findings = [str(f) for f in review(rnd).findings]
+        if version is not None and version != rnd.draft_version:
+            changes = "; ".join(draft_changes_since(rnd, version)) or "it was changed"
+            raise ActionError(
+                f"Round {rnd.number} was not published: the draft changed after you loaded it ({changes}). "
+                "This is the current draft; review it and publish again."
+            )
+        if not rnd.is_paired:
+            raise ActionError(f"Round {rnd.number} is not paired yet; there is nothing to publish.")
+        shown = review(rnd)
+        if shown.stale:
+            raise ActionError(f"Round {rnd.number} was not published. {shown.stale}")
+        findings = [str(f) for f in shown.findings]
         if findings and not confirmed:
             raise NeedsConfirmation("The draft has findings; confirm to publish it anyway.")
         before = {"state": rnd.state}

@@ -302,6 +302,9 @@ class PairForm(forms.Form):
 
 
 class PublishForm(forms.Form):
+    """The draft version the review page showed, so that only what was reviewed is published."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False, label="Publish despite the findings")
 
 

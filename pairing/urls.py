@@ -23,6 +23,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/change/", views.round_change, name="round-change"),
     path("<slug:slug>/rounds/<int:number>/undo/", views.round_undo, name="round-undo"),
     path("<slug:slug>/rounds/<int:number>/publish/", views.round_publish, name="round-publish"),
+    path("<slug:slug>/rounds/<int:number>/keep/", views.round_keep, name="round-keep"),
     path("<slug:slug>/rounds/<int:number>/unpublish/", views.round_unpublish, name="round-unpublish"),
     path("<slug:slug>/rounds/<int:number>/boards/<int:board>/", views.board_explain, name="board-explain"),
     path("<slug:slug>/rounds/<int:number>/results/", views.round_results, name="results"),

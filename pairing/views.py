@@ -222,7 +222,7 @@ def _render_review(request: HttpRequest, rnd: Round, **extra: Any) -> HttpRespon
         "tournament": rnd.tournament,
         "review": actions.review(rnd),
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
-        "publish_form": forms.PublishForm(),
+        "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         **extra,
     }
     template = "pairing/review.html#draft" if request.htmx else "pairing/review.html"
@@ -271,26 +271,48 @@ def round_undo(request: HttpRequest, tournament: Tournament, number: int) -> Htt
 def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     form = forms.PublishForm(request.POST)
-    form.is_valid()
+    if not form.is_valid():
+        messages.error(request, "This page is out of date; nothing was published. Review the draft again.")
+        return redirect("arbiter:round", tournament.slug, number)
     try:
-        if actions.publish_round(rnd, request.user, confirmed=form.cleaned_data.get("confirm", False)):
+        published = actions.publish_round(
+            rnd, request.user, confirmed=form.cleaned_data["confirm"], version=form.cleaned_data["version"]
+        )
+        if published:
             messages.success(request, f"Round {number} is published.")
         else:
             messages.info(request, f"Round {number} was already published.")
-    except actions.NeedsConfirmation as error:
+    except actions.ActionError as error:
+        messages.error(request, error.messages[0])
+    return redirect("arbiter:round", tournament.slug, number)
+
+
+def _act_on_round(
+    request: HttpRequest, tournament: Tournament, number: int, act: Callable[[Round, Any], Any], done: str
+) -> HttpResponse:
+    try:
+        act(_get_round(tournament, number), request.user)
+        messages.success(request, done)
+    except actions.ActionError as error:
         messages.error(request, error.messages[0])
     return redirect("arbiter:round", tournament.slug, number)
 
 
 @require_POST
 @arbiter_only
+def round_keep(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The arbiter keeps a draft whose input changed, instead of pairing it again."""
+    return _act_on_round(
+        request, tournament, number, actions.keep_draft, f"The draft of round {number} is kept as it is."
+    )
+
+
+@require_POST
+@arbiter_only
 def round_unpublish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    try:
-        actions.unpublish_round(_get_round(tournament, number), request.user)
-        messages.success(request, f"Round {number} is a draft again.")
-    except actions.ActionError as error:
-        messages.error(request, error.messages[0])
-    return redirect("arbiter:round", tournament.slug, number)
+    return _act_on_round(
+        request, tournament, number, actions.unpublish_round, f"Round {number} is a draft again."
+    )
 
 
 @require_GET

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 
 @pytest.fixture
@@ -25,3 +26,16 @@ def play_round(rnd: Any, arbiter: Any) -> None:
 
     actions.publish_round(rnd, arbiter, confirmed=True)
     actions.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})
+
+
+def url(name: str, tournament: Any, *args: Any) -> str:
+    return reverse(f"arbiter:{name}", args=[tournament.slug, *args])
+
+
+@pytest.fixture
+def draft(tournament: Any, field: list[Any], arbiter: Any) -> Any:
+    """Round 1 played (White won everywhere), round 2 drafted by the engine."""
+    from pairing import actions
+
+    play_round(actions.pair_next_round(tournament, arbiter), arbiter)
+    return actions.pair_next_round(tournament, arbiter)

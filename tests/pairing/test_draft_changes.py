@@ -5,25 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.urls import reverse
 
 from pairing import actions
 from tournaments.models import AuditRecord, DraftChange, Round
 
-from .conftest import play_round
+from .conftest import url
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(name: str, tournament, *args) -> str:
-    return reverse(f"arbiter:{name}", args=[tournament.slug, *args])
-
-
-@pytest.fixture
-def draft(tournament, field, arbiter):
-    """Round 1 played (White won everywhere), round 2 drafted by the engine."""
-    play_round(actions.pair_next_round(tournament, arbiter), arbiter)
-    return actions.pair_next_round(tournament, arbiter)
 
 
 def numbers(tournament) -> dict[int, int]:
@@ -202,8 +190,9 @@ def test_a_stale_pair_button_does_not_pair_the_round_after(arbiter_client, draft
 
 
 def test_publishing_twice_gives_one_publication_and_says_so(arbiter_client, draft, tournament):
-    first = arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on"}, follow=True)
-    second = arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on"}, follow=True)
+    sent = {"confirm": "on", "version": str(draft.draft_version)}
+    first = arbiter_client.post(url("round-publish", tournament, 2), sent, follow=True)
+    second = arbiter_client.post(url("round-publish", tournament, 2), sent, follow=True)
     assert "Round 2 is published." in first.content.decode()
     assert "Round 2 was already published." in second.content.decode()
     draft.refresh_from_db()

@@ -60,10 +60,12 @@ def test_publishing_over_findings_needs_a_recorded_confirmation(arbiter_client, 
     # Pair two players who met in round 1: a rematch.
     met = tournament.rounds.get(number=1).boards_with_seats()[0]
     actions.change_draft(rnd, arbiter, DraftChange.Kind.PAIR, met.white.pk, met.black.pk)
-    arbiter_client.post(url("round-publish", tournament, 2))
+    rnd.refresh_from_db()
+    version = str(rnd.draft_version)
+    arbiter_client.post(url("round-publish", tournament, 2), {"version": version})
     rnd.refresh_from_db()
     assert rnd.state == Round.State.DRAFT and first is not None
-    arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on"})
+    arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on", "version": version})
     rnd.refresh_from_db()
     assert rnd.state == Round.State.PUBLISHED
     record = AuditRecord.objects.filter(object_id=str(rnd.pk), after__state="published").get()

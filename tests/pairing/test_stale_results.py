@@ -48,8 +48,8 @@ def big_round(tournament, arbiter):
         Entrant(tournament=tournament, pairing_number=n, name=f"Player {n:03d}", fide_rating=2600 - n)
         for n in range(1, 181)
     )
-    rnd = tournament.rounds.get(number=1)
-    rnd.store_draft([(entrants[i], entrants[i + 90]) for i in range(90)])
+    rnd = actions.pair_next_round(tournament, arbiter)
+    assert rnd.boards.count() == len(entrants) // 2
     actions.publish_round(rnd, arbiter, confirmed=True)
     actions.record_results(rnd, arbiter, dict.fromkeys(range(1, 91), "1-0"))
     return rnd

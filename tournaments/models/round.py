@@ -41,6 +41,10 @@ class Round(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     published_at = models.DateTimeField(null=True, blank=True)
+    # Raised by every change to the draft's boards, so a page can say which draft it showed.
+    draft_version = models.PositiveIntegerField(default=0)
+    # Per part of the engine's input (results, entrants...), a digest of what the draft was paired from.
+    draft_input = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -71,11 +75,14 @@ class Round(models.Model):
         """Replace this draft round's boards with `pairs` (white, black; black None for the PAB).
 
         Boards are numbered in the given order; seats keep each entrant's current pairing number.
+        The draft version goes up by one.
         """
         if self.state != self.State.DRAFT:
             raise ValidationError(
                 f"Round {self.number} is {self.get_state_display().lower()}; only drafts change."
             )
+        Round.objects.filter(pk=self.pk).update(draft_version=models.F("draft_version") + 1)
+        self.refresh_from_db(fields=["draft_version"])
         self.boards.all().delete()
         for number, (white, black) in enumerate(pairs, start=1):
             Board.objects.create(round=self, number=number)
@@ -88,6 +95,11 @@ class Round(models.Model):
                         board_number=number,
                         colour=colour,
                     )
+
+    def record_input(self, digests: dict[str, str]) -> None:
+        """Note the digests of the engine's input this draft now rests on (paired from, or kept with)."""
+        self.draft_input = digests
+        Round.objects.filter(pk=self.pk).update(draft_input=digests)
 
     def publish(self, user: object) -> None:
         """Make a drafted round visible to players; it can no longer be re-paired."""

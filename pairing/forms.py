@@ -246,6 +246,16 @@ class DeputyForm(forms.Form):
             raise forms.ValidationError("No user has this name.") from None
 
 
+class RemoveDeputyForm(forms.Form):
+    """A deputy of this tournament to remove, by user id."""
+
+    remove = forms.ModelChoiceField(queryset=get_user_model().objects.none())
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["remove"].queryset = tournament.deputy_arbiters.all()  # type: ignore[attr-defined]
+
+
 # --- The draft and results ---------------------------------------------------------------------------------
 
 

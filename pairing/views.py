@@ -108,10 +108,16 @@ def arbiters(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         if tournament.chief_arbiter_id != request.user.pk and not request.user.is_superuser:  # type: ignore[union-attr]
             raise PermissionDenied("Only the chief arbiter appoints deputies.")
-        remove = request.POST.get("remove")
-        if remove:
-            tournament.deputy_arbiters.remove(int(remove))
-            AuditRecord.record(request.user, AuditRecord.Action.CHANGE, tournament, {"deputy": remove}, None)
+        if "remove" in request.POST:
+            removal = forms.RemoveDeputyForm(request.POST, tournament=tournament)
+            if not removal.is_valid():
+                messages.error(request, "That user is not a deputy of this tournament; nobody was removed.")
+                return redirect("arbiter:arbiters", tournament.slug)
+            deputy = removal.cleaned_data["remove"]
+            tournament.deputy_arbiters.remove(deputy)
+            AuditRecord.record(
+                request.user, AuditRecord.Action.CHANGE, tournament, {"deputy": deputy.pk}, None
+            )
             return redirect("arbiter:arbiters", tournament.slug)
         if form.is_valid():
             tournament.deputy_arbiters.add(form.cleaned_data["username"])
@@ -164,12 +170,24 @@ def entrants_import(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render(request, "pairing/import.html", {"tournament": tournament, "form": form})
 
 
+ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}
+
+
+def _form_errors(form: Any) -> str:
+    return " ".join(
+        f"{form[name].label}: {message}" for name, errs in form.errors.items() for message in errs
+    )
+
+
 @require_POST
 @arbiter_only
 def entrant_absence(request: HttpRequest, tournament: Tournament, entrant_id: int, kind: str) -> HttpResponse:
-    """A requested bye for a future round (`kind` "bye") or a withdrawal from a round on."""
+    """A requested bye for a future round (`kind` "bye"), or a withdrawal from a round on ("withdraw")."""
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
-    form = forms.AbsenceForm(request.POST) if kind == "bye" else forms.WithdrawForm(request.POST)
+    if kind not in ABSENCE_FORMS:
+        messages.error(request, "Choose a bye or a withdrawal; nothing was recorded.")
+        return redirect("arbiter:entrants", tournament.slug)
+    form = ABSENCE_FORMS[kind](request.POST)
     if form.is_valid():
         try:
             actions.record_absence(
@@ -178,7 +196,7 @@ def entrant_absence(request: HttpRequest, tournament: Tournament, entrant_id: in
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
     else:
-        messages.error(request, "Give a round number.")
+        messages.error(request, f"Nothing was recorded. {_form_errors(form)}")
     return redirect("arbiter:entrants", tournament.slug)
 
 
@@ -200,7 +218,9 @@ def forbidden_pairs(request: HttpRequest, tournament: Tournament) -> HttpRespons
 @arbiter_only
 def pair_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.PairForm(request.POST)
-    form.is_valid()
+    if not form.is_valid():
+        messages.error(request, f"Nothing was paired. {_form_errors(form)}")
+        return redirect("arbiter:tournament", tournament.slug)
     again = form.cleaned_data.get("again", False)
     try:
         rnd, made = actions.draft_round(

@@ -123,6 +123,8 @@ class Entrant(models.Model):
 
     def request_absence(self, round_number: int, kind: str) -> Seat:
         """Record a requested bye for a round that is still a draft and not yet paired for this entrant."""
+        if kind not in Seat.Absence.values:
+            raise ValidationError(f"“{kind}” is not a kind of absence.")
         rnd = self.tournament.rounds.get(number=round_number)
         if rnd.state != rnd.State.DRAFT:
             raise ValidationError(f"Round {round_number} is already published.")

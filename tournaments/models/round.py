@@ -137,15 +137,25 @@ class Round(models.Model):
         )
 
 
+class Result(models.TextChoices):
+    NOT_PLAYED = "", "not yet played"
+    WHITE_WINS = "1-0", "1–0"
+    DRAW = "1/2", "½–½"
+    BLACK_WINS = "0-1", "0–1"
+    BLACK_FORFEITS = "+-", "+ – (Black forfeits)"
+    WHITE_FORFEITS = "-+", "– + (White forfeits)"
+    DOUBLE_FORFEIT = "--", "– – (double forfeit)"
+
+
+class Absence(models.TextChoices):
+    HALF_BYE = "half-bye", "Half-point bye (requested)"
+    ZERO_BYE = "zero-bye", "Zero-point bye (requested)"
+    FULL_BYE = "full-bye", "Full-point bye"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
 class Board(models.Model):
-    class Result(models.TextChoices):
-        NOT_PLAYED = "", "not yet played"
-        WHITE_WINS = "1-0", "1–0"
-        DRAW = "1/2", "½–½"
-        BLACK_WINS = "0-1", "0–1"
-        BLACK_FORFEITS = "+-", "+ – (Black forfeits)"
-        WHITE_FORFEITS = "-+", "– + (White forfeits)"
-        DOUBLE_FORFEIT = "--", "– – (double forfeit)"
+    Result = Result
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -156,6 +166,8 @@ class Board(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="board_number_unique_in_round"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            # Whatever writes the row (a form, the admin, a script), only known results are stored.
+            models.CheckConstraint(condition=Q(result__in=Result.values), name="board_result_known"),
         ]
 
     def __str__(self) -> str:
@@ -208,12 +220,7 @@ class Seat(models.Model):
     """
 
     Colour = Colour
-
-    class Absence(models.TextChoices):
-        HALF_BYE = "half-bye", "Half-point bye (requested)"
-        ZERO_BYE = "zero-bye", "Zero-point bye (requested)"
-        FULL_BYE = "full-bye", "Full-point bye"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+    Absence = Absence
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="seats")
@@ -248,6 +255,7 @@ class Seat(models.Model):
                 | (Q(board_number__isnull=True, colour="") & ~Q(absence="")),
                 name="seat_on_board_or_absent",
             ),
+            models.CheckConstraint(condition=Q(absence__in=["", *Absence.values]), name="seat_absence_known"),
             models.CheckConstraint(
                 condition=Q(board_number__isnull=True) | Q(pairing_number__isnull=False),
                 name="seat_on_board_has_pairing_number",
@@ -265,6 +273,8 @@ class Seat(models.Model):
         return self.round.tournament
 
     def clean(self) -> None:
+        if self.round_id is None or self.entrant_id is None:
+            return  # the form says which one is missing
         if self.round.tournament_id != self.entrant.tournament_id:
             raise ValidationError("The entrant plays in another tournament.")
 

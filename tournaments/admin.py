@@ -9,6 +9,7 @@ from django import forms
 from django.contrib import admin
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
+from django.db.models import Q
 from django.http import HttpRequest
 
 from .models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
@@ -17,7 +18,45 @@ from .models.audit import snapshot
 Action = AuditRecord.Action
 
 
-class AuditedAdmin(admin.ModelAdmin):
+# How each model reaches its tournament, for limiting staff to the tournaments they arbitrate.
+TOURNAMENT_PATH: dict[type[models.Model], str] = {
+    Tournament: "pk",
+    Team: "tournament",
+    Entrant: "tournament",
+    Round: "tournament",
+    Board: "round__tournament",
+    Seat: "round__tournament",
+    AuditRecord: "tournament",
+}
+
+
+def arbitrated(request: HttpRequest, model: type[models.Model]) -> Q:
+    """The rows of `model` the signed-in user may see: all for a superuser, else their tournaments' rows."""
+    user = request.user
+    if user.is_superuser:
+        return Q()
+    mine = Tournament.objects.filter(Q(chief_arbiter=user.pk) | Q(deputy_arbiters=user.pk)).values("pk")
+    return Q(**{f"{TOURNAMENT_PATH[model]}__in": mine})
+
+
+class ArbitratedOnly(admin.ModelAdmin):
+    """Model permissions are global; this limits staff to the tournaments they arbitrate.
+
+    The lists, change and delete views, raw-id lookups (which open the related list) and
+    every choice of a tournament, round, entrant, team or board in a form are limited.
+    """
+
+    def get_queryset(self, request: HttpRequest) -> models.QuerySet[Any]:
+        return super().get_queryset(request).filter(arbitrated(request, self.model))
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        related = db_field.related_model
+        if related in TOURNAMENT_PATH:
+            kwargs["queryset"] = related._default_manager.filter(arbitrated(request, related))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class AuditedAdmin(ArbitratedOnly):
     """Records who changed what, with the row before and after, for every save and delete."""
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
@@ -150,7 +189,7 @@ class TournamentAdmin(AuditedAdmin):
 @admin.register(Team)
 class TeamAdmin(AuditedAdmin):
     list_display = ["name", "tournament", "pairing_number", "federation"]
-    list_filter = ["tournament"]
+    list_filter = [("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["tournament"]
     search_fields = ["name", "federation"]
 
@@ -167,7 +206,7 @@ class EntrantAdmin(AuditedAdmin):
         "club",
         "team",
     ]
-    list_filter = ["tournament", "title", "federation", "sex"]
+    list_filter = [("tournament", admin.RelatedOnlyFieldListFilter), "title", "federation", "sex"]
     list_select_related = ["tournament", "team"]
     search_fields = ["name", "fide_id", "national_id", "club"]
     raw_id_fields = ["team"]
@@ -183,7 +222,7 @@ class BoardInline(admin.TabularInline):
 @admin.register(Round)
 class RoundAdmin(AuditedAdmin):
     list_display = ["__str__", "number", "state", "published_by", "published_at"]
-    list_filter = ["state", "tournament"]
+    list_filter = ["state", ("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["tournament", "published_by"]
     search_fields = ["tournament__name"]
     raw_id_fields = ["published_by"]
@@ -194,7 +233,7 @@ class RoundAdmin(AuditedAdmin):
 class BoardAdmin(AuditedAdmin):
     form = UnchangedSinceShownForm
     list_display = ["__str__", "number", "result"]
-    list_filter = ["result", "round__state", "round__tournament"]
+    list_filter = ["result", "round__state", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["round__tournament"]
     search_fields = ["round__tournament__name", "seats__entrant__name"]
     raw_id_fields = ["round"]
@@ -204,18 +243,18 @@ class BoardAdmin(AuditedAdmin):
 class SeatAdmin(AuditedAdmin):
     form = UnchangedSinceShownForm
     list_display = ["entrant", "round", "pairing_number", "board_number", "colour", "absence"]
-    list_filter = ["absence", "colour", "round__tournament"]
+    list_filter = ["absence", "colour", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["entrant", "round__tournament"]
     search_fields = ["entrant__name", "round__tournament__name"]
     raw_id_fields = ["round", "entrant"]
 
 
 @admin.register(AuditRecord)
-class AuditRecordAdmin(admin.ModelAdmin):
+class AuditRecordAdmin(ArbitratedOnly):
     """Read-only: the trail is evidence, not something to correct."""
 
     list_display = ["at", "user", "action", "object_type", "object_repr", "tournament"]
-    list_filter = ["action", "object_type", "tournament"]
+    list_filter = ["action", "object_type", ("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["user", "tournament"]
     search_fields = ["object_repr", "object_id", "user__username"]
     date_hierarchy = "at"

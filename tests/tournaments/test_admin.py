@@ -135,3 +135,56 @@ def test_audit_records_are_read_only_in_the_admin(superuser_client, played_board
     )
     model_admin = admin.site._registry[AuditRecord]
     assert not model_admin.has_add_permission(None) and not model_admin.has_change_permission(None)
+
+
+# --- Staff see only the tournaments they arbitrate -----------------------------------------
+
+
+@pytest.fixture
+def outsider(client, django_user_model):
+    """A staff user allowed to change boards and seats, arbiter of no tournament."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("outsider", is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(codename__in=["view_board", "change_board", "add_seat", "view_round"])
+    )
+    client.force_login(user)
+    return user
+
+
+def test_a_staff_user_cannot_change_a_result_of_a_tournament_they_do_not_arbitrate(
+    client, outsider, played_board
+):
+    url = reverse("admin:tournaments_board_change", args=[played_board.pk])
+    assert client.get(url).status_code == 302  # "does not exist", back to the admin index
+    client.post(url, {"round": played_board.round_id, "number": 1, "result": Board.Result.DRAW, "seen": "{}"})
+    played_board.refresh_from_db()
+    assert played_board.result == Board.Result.WHITE_WINS
+    listing = client.get(reverse("admin:tournaments_board_changelist")).content.decode()
+    assert "Spring Open" not in listing and "0 boards" in listing
+    # The round a raw-id field would offer is not reachable either.
+    lookup = client.get(reverse("admin:tournaments_round_changelist"), {"_popup": "1", "_to_field": "id"})
+    assert "Spring Open" not in lookup.content.decode()
+    assert not AuditRecord.objects.exists()
+
+
+def test_a_staff_user_cannot_add_a_seat_to_a_round_of_another_tournament(
+    client, outsider, played_board, players
+):
+    add = reverse("admin:tournaments_seat_add")
+    data = {"round": played_board.round_id, "entrant": players[3].pk, "absence": "half-bye"}
+    response = client.post(add, data)
+    assert response.status_code == 200 and "Select a valid choice." in response.content.decode()
+    assert not Seat.objects.filter(entrant=players[3]).exists()
+
+
+def test_a_deputy_with_the_permission_changes_results_of_their_own_tournament(
+    client, outsider, played_board, tournament
+):
+    tournament.deputy_arbiters.add(outsider)
+    url = reverse("admin:tournaments_board_change", args=[played_board.pk])
+    data = {**shown(client, url), "result": Board.Result.DRAW}
+    assert client.post(url, data).status_code == 302
+    played_board.refresh_from_db()
+    assert played_board.result == Board.Result.DRAW

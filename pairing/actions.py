@@ -459,8 +459,11 @@ def review(rnd: Round) -> Review:
 
 
 def explain(rnd: Round, board_number: int) -> list[str]:
-    """The engine's reading of one board of a draft."""
-    state = engine_state(rnd.tournament, rnd.number)
+    """The engine's reading of one board of a draft, or why there is none now."""
+    try:
+        state = engine_state(rnd.tournament, rnd.number)
+    except StateError as error:
+        return [f"{error} The board can be explained once it has one."]
     numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
     board = rnd.boards_with_seats().get(number=board_number)
     white, black = board.white, board.black

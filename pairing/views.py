@@ -368,6 +368,8 @@ def _render_results(request: HttpRequest, rnd: Round, form: Any = None, **extra:
         ],
         "form": form,
         "clear_form": forms.ClearResultForm(boards=boards),
+        # Said before a correction is made, not only after.
+        "correction_notice": actions.correction_notice(rnd),
         **extra,
     }
     template = "pairing/results.html#results-area" if request.htmx else "pairing/results.html"

@@ -148,6 +148,16 @@ def test_a_published_round_stays_viewable_when_an_earlier_result_is_cleared(
     assert response.status_code == 200 and "Round 1, board 1 has no result yet." in response.content.decode()
 
 
+def test_explaining_a_board_while_an_earlier_result_is_missing(arbiter_client, tournament, draft, arbiter):
+    actions.clear_result(tournament.rounds.get(number=1), arbiter, 2)
+    response = arbiter_client.get(url("board-explain", tournament, 2, 1))
+    assert response.status_code == 200
+    assert (
+        "Round 1, board 2 has no result yet. The board can be explained once it has one."
+        in response.content.decode()
+    )
+
+
 def test_adding_a_seat_in_the_admin_without_a_round_shows_the_form_again(client, django_user_model, players):
     client.force_login(django_user_model.objects.create_superuser("chief"))
     response = client.post(

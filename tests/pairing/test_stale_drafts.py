@@ -109,6 +109,8 @@ def test_a_correction_after_the_next_round_is_published_stands_beside_its_pairin
 ):
     actions.publish_round(draft, arbiter, confirmed=True)
     boards = actions.draft_pairs(draft)
+    before = arbiter_client.get(url("results", tournament, 1)).content.decode()
+    assert 'id="correction-notice"' in before and "the pairings already made stand" in before
     page = correct(arbiter_client, tournament, 1, 4, "1-0", "0-1")
     assert "Round 2 is already published: the pairings already made stand (GHR 4.3)" in page
     assert tournament.rounds.get(number=1).boards.get(number=4).result == Board.Result.BLACK_WINS

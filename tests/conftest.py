@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
-from collections.abc import Callable
+import socket
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -68,3 +70,33 @@ def make_entrant(tournament: Any) -> Callable[..., Any]:
 def players(make_entrant: Callable[..., Any]) -> list[Any]:
     """Six rated players numbered 1 to 6."""
     return [make_entrant(fide_rating=2400 - 50 * n) for n in range(6)]
+
+
+@pytest.fixture
+def database_outage() -> Callable[[], contextlib.AbstractContextManager[None]]:
+    """A context manager: inside it the database is gone for the live server, outside it is back.
+
+    The server threads' open connections are cut (`pg_terminate_backend`) and new ones go
+    to a local port that is bound but not listening, so they are refused. The test's own
+    connection stays open to check what was stored.
+    """
+    from django.db import connection
+
+    @contextlib.contextmanager
+    def outage() -> Iterator[None]:
+        with socket.socket() as closed:
+            closed.bind(("127.0.0.1", 0))
+            port = connection.settings_dict["PORT"]
+            # Every thread's connection shares this settings dict, so new connections follow it.
+            connection.settings_dict["PORT"] = closed.getsockname()[1]
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                yield
+            finally:
+                connection.settings_dict["PORT"] = port
+
+    return outage

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import re
-import socket
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 
 import pytest
 from django.db import connection
@@ -19,14 +17,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="terminates PostgreSQL backends"),
 ]
-
-
-@pytest.fixture
-def closed_port() -> Iterator[int]:
-    """A local port bound but not listening, so every connection to it is refused."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        yield sock.getsockname()[1]
 
 
 class Browser:
@@ -54,18 +44,8 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def take_the_database_away(port: int) -> None:
-    """New connections go to a closed port; the open ones of the server threads are cut."""
-    connection.settings_dict["PORT"] = port
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-
-
 def test_saving_results_while_the_database_is_down_says_not_saved_and_recovers(
-    live_server, client, tournament, field, arbiter, closed_port
+    live_server, client, tournament, field, arbiter, database_outage
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(rnd, arbiter, confirmed=True)
@@ -77,18 +57,13 @@ def test_saving_results_while_the_database_is_down_says_not_saved_and_recovers(
     browser.cookies["csrftoken"] = re.search(r"csrftoken=([^;]+)", headers["Set-Cookie"]).group(1)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     post = {"csrfmiddlewaretoken": token, "board_1": "1-0", "seen_1": ""}
-    port = connection.settings_dict["PORT"]
-
-    take_the_database_away(closed_port)
-    try:
+    with database_outage():
         status, headers, page = browser.request(path, post)
         assert status == 503 and headers["Retry-After"] == "10"
         assert "Not saved: the database is not available right now." in page and "<html" in page
         status, headers, fragment = browser.request(path, post, **{"HX-Request": "true"})
         assert status == 503 and "<html" not in fragment and 'id="unavailable"' in fragment
         assert (headers["HX-Retarget"], headers["HX-Reswap"]) == ("#server-error", "innerHTML")
-    finally:
-        connection.settings_dict["PORT"] = port
     assert Board.objects.get(round=rnd, number=1).result == ""
 
     # The same server, without a restart, serves and saves again.

@@ -82,6 +82,7 @@ class TournamentAdmin(AuditedAdmin):
                     "total_rounds",
                     "initial_colour",
                     "tiebreaks",
+                    "public_birth_dates",
                 ]
             },
         ),

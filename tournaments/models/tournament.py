@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 
 from tournaments import public_cache
+from tournaments.validators import plain_text
 
 from .round import Colour, Round, Seat
 
@@ -50,14 +51,19 @@ class Tournament(models.Model):
 
     Colour = Colour
 
+    class BirthDates(models.TextChoices):
+        YEAR = "year", "Year only"
+        FULL = "full", "Full date"
+        NONE = "none", "Not published"
+
     class State(models.TextChoices):
         SETUP = "setup", "Setting up"
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[plain_text])
     slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/<slug>/.")
-    place = models.CharField(max_length=200, blank=True)
+    place = models.CharField(max_length=200, blank=True, validators=[plain_text])
     start_date = models.DateField()
     end_date = models.DateField()
     chief_arbiter = models.ForeignKey(
@@ -101,6 +107,14 @@ class Tournament(models.Model):
         blank=True,
         validators=[validate_tiebreaks],
         help_text="Ordered codes, e.g. BH-C1, BH, SB.",
+    )
+    # Players are often minors: rating officers need the year, the public rarely more.
+    public_birth_dates = models.CharField(
+        "birth dates in the public TRF",
+        max_length=4,
+        choices=BirthDates.choices,
+        default=BirthDates.YEAR,
+        help_text="What the public TRF export shows of a birth date; the arbiter's export has the full date.",
     )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -69,15 +69,21 @@ INSTALLED_APPS = [
     "pairing",
 ]
 
-MIDDLEWARE = [
+# The middleware that only set response headers. The cached public pages' fast path
+# (tournaments/public_cache.py) runs exactly these, so every response carries the same ones.
+HEADER_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+MIDDLEWARE = [
+    *HEADER_MIDDLEWARE,
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 

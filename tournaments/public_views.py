@@ -131,7 +131,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@cached_page
+@cached_page(query={"q": None})
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player, or those whose name (or FIDE id) holds the search."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -160,7 +160,7 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_safe
-@cached_page
+@cached_page(query={"version": ("16",)})
 def trf(request: HttpRequest, slug: str) -> HttpResponse:
     """TRF-2026, or TRF-16 with ?version=16."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -9,8 +9,10 @@ from django.db.models import F, Q
 
 from tournaments.validators import plain_text
 
+from .public import ShownPublicly
 
-class ForbiddenPair(models.Model):
+
+class ForbiddenPair(ShownPublicly):
     """Two entrants who must never be paired (siblings, club mates); the engine treats it as C1."""
 
     tournament = models.ForeignKey(

@@ -10,10 +10,11 @@ from django.db.models import Q
 
 from tournaments.validators import plain_text
 
+from .public import ShownPublicly
 from .round import Seat
 
 
-class Team(models.Model):
+class Team(ShownPublicly):
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=200, validators=[plain_text])
     federation = models.CharField(max_length=3, blank=True, validators=[plain_text])
@@ -37,7 +38,7 @@ class Team(models.Model):
         return self.players.order_by("board_order")
 
 
-class Entrant(models.Model):
+class Entrant(ShownPublicly):
     """A player in one tournament.
 
     `pairing_number` is the current number (TPN). Each round keeps the number it was

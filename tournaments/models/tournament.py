@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -135,6 +136,12 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)  # type: ignore[arg-type]
         self.ensure_rounds()
         public_cache.invalidate(self)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        # Pages are kept by slug: without this a deleted tournament would still be served.
+        deleted = super().delete(*args, **kwargs)
+        public_cache.invalidate(self)
+        return deleted
 
     def ensure_rounds(self) -> None:
         """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""

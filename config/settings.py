@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -65,21 +67,32 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "tournaments",
     "pairing",
 ]
 
-MIDDLEWARE = [
+# The middleware that only set response headers. The cached public pages' fast path
+# (tournaments/public_cache.py) runs exactly these, so every response carries the same ones.
+HEADER_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+]
+
+MIDDLEWARE = [
+    *HEADER_MIDDLEWARE,
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.DatabaseUnavailableMiddleware",
+    # Last, as django-axes asks: it turns a lock-out raised while signing in into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -154,6 +167,55 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000)},
     }
 }
+
+# Content-Security-Policy (django-csp; Django 5.2 has none of its own): scripts, styles and
+# images from this site only, no inline script or style, no plugins, no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# The browser features no page uses are switched off for every page and anything it embeds.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        *("accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone"),
+        *("payment", "usb", "display-capture", "serial", "hid", "midi", "xr-spatial-tracking"),
+    )
+}
+
+# Login throttling (django-axes) on both sign-in pages, the arbiters' and the admin's: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is refused,
+# even with the right password, until AXES_COOLOFF_MINUTES have passed without another try.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+# Username and address together: a player at the venue's shared address cannot lock the arbiters out.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# E-mail, for password resets. Unset EMAIL_HOST: no e-mail, so the sign-in page offers no reset
+# and the reset page says whom to ask, rather than pretending to send a message.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "") or "webmaster@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+PASSWORD_RESET_BY_EMAIL = bool(EMAIL_HOST)
 
 # Arbiters need not be staff, so they sign in on the site, not in the admin.
 LOGIN_URL = "login"

@@ -25,7 +25,7 @@ from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
-from swiss.trf import write_trf
+from swiss.trf import plain_line, write_trf
 from tournaments.engine_state import StateError, next_round_to_pair, tournament_state
 from tournaments.models import AuditRecord, Board, DraftChange, Entrant, ForbiddenPair, Round, Tournament
 
@@ -685,7 +685,7 @@ def manual_change_notes(tournament: Tournament) -> list[str]:
         .order_by("round__number", "pk")
     )
     return [
-        f"### Round {c.round.number}: manual change by {c.user or 'an arbiter'}: {c.description}"
+        plain_line(f"### Round {c.round.number}: manual change by {c.user or 'an arbiter'}: {c.description}")
         for c in changes
     ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ class TournamentForm(forms.ModelForm):
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "initial_colour", "points_win", "points_draw", "points_loss"),
             *("points_forfeit_win", "points_forfeit_loss", "points_pab", "points_half_bye"),
-            *("points_full_bye", "points_zero_bye", "tiebreaks"),
+            *("points_full_bye", "points_zero_bye", "tiebreaks", "public_birth_dates"),
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -141,7 +142,8 @@ def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
             "fide_rating": str(player.rating) if player.rating else "",
             "federation": player.federation,
             "fide_id": player.fide_id,
-            "birth_date": birth if birth.replace("-", "").strip("0") else "",
+            # A year alone (YYYY/00/00, as public exports write it) is no date to store.
+            "birth_date": birth if re.fullmatch(r"\d{4}-(?!00)\d\d-(?!00)\d\d", birth) else "",
         }
         result.append((index, line, data))
     return result

@@ -10,13 +10,16 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Tournament
@@ -27,8 +30,12 @@ View = Callable[..., HttpResponse]
 
 
 def arbiter_only(view: View) -> View:
-    """Signed-in arbiters of the tournament named by `slug` only; the view gets the tournament."""
+    """Signed-in arbiters of the tournament named by `slug` only; the view gets the tournament.
 
+    No response is kept by a browser or proxy cache: drafts and arbiters' pages are private.
+    """
+
+    @never_cache
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -44,6 +51,22 @@ def _get_round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
 
 
+# --- Signing in ---------------------------------------------------------------------------------
+
+
+def sign_in(request: HttpRequest) -> HttpResponse:
+    """Django's sign-in page, offering a password reset only where e-mail can deliver one."""
+    context = {"password_reset": settings.PASSWORD_RESET_BY_EMAIL}
+    return LoginView.as_view(extra_context=context)(request)
+
+
+def password_reset(request: HttpRequest) -> HttpResponse:
+    """Django's password reset where e-mail is configured; elsewhere a page that says whom to ask."""
+    if settings.PASSWORD_RESET_BY_EMAIL:
+        return PasswordResetView.as_view()(request)
+    return render(request, "registration/password_reset_unavailable.html", status=404)
+
+
 # --- Tournaments ---------------------------------------------------------------------------------
 
 
@@ -52,6 +75,7 @@ def _arbitrated(user: Any) -> Any:
 
 
 @require_GET
+@never_cache
 @login_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = _arbitrated(request.user)
@@ -60,6 +84,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "pairing/tournaments.html", {"tournaments": tournaments})
 
 
+@never_cache
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:  # type: ignore[union-attr]

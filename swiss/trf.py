@@ -807,6 +807,19 @@ def _records_250(points: Mapping[int, tuple[Fraction, ...]]) -> list[str]:
     return sorted(records, key=lambda r: (r[14:17], r[22:26]))
 
 
+# C0 and C1 controls, DEL and the Unicode line separators: any of them inside a field would end
+# the record there and let the rest of a name read as a record of its own (trf.md 9.5).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def plain_line(line: str) -> str:
+    """`line` unchanged, or ValueError if it holds a control character that would split or forge a record."""
+    found = _CONTROL.search(line)
+    if found:
+        raise ValueError(f"refusing to write {found.group()!r} inside a TRF record: {line[:40]!r}")
+    return line
+
+
 def write_trf(
     state: TournamentState,
     *,
@@ -868,4 +881,4 @@ def write_trf(
         if any(values):
             lines.append(f"XXA {tpn:>4}" + "".join(f" {_decimal_text(v, width=4)}" for v in values))
     lines.extend(f"XXP {a} {b}" for a, b in sorted(state.forbidden))
-    return newline.join(lines) + newline
+    return newline.join(plain_line(line) for line in lines) + newline

@@ -12,6 +12,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.http import HttpRequest
 
+from . import public_cache
 from .models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
 from .models.audit import snapshot
 
@@ -56,8 +57,18 @@ class ArbitratedOnly(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+def _retire_public_pages(obj: Any) -> None:
+    """Any admin change may show on the public pages; rows without a tournament show nowhere."""
+    tournament = obj if isinstance(obj, Tournament) else getattr(obj, "tournament", None)
+    if tournament is not None:
+        public_cache.invalidate(tournament)
+
+
 class AuditedAdmin(ArbitratedOnly):
-    """Records who changed what, with the row before and after, for every save and delete."""
+    """Records who changed what, with the row before and after, for every save and delete.
+
+    Each change also retires the tournament's cached public pages, whatever the model.
+    """
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         # The change view builds its form from the stored row, so this is the state before the edit.
@@ -79,6 +90,7 @@ class AuditedAdmin(ArbitratedOnly):
         AuditRecord.record(
             request.user, Action.CHANGE if change else Action.CREATE, obj, before, snapshot(obj)
         )
+        _retire_public_pages(obj)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         befores = {obj.pk: snapshot(obj) for obj in formset.get_queryset()}
@@ -89,17 +101,22 @@ class AuditedAdmin(ArbitratedOnly):
             AuditRecord.record(request.user, Action.CHANGE, obj, befores.get(obj.pk), snapshot(obj))
         for obj in formset.deleted_objects:
             AuditRecord.record(request.user, Action.DELETE, obj, befores.get(obj.pk), None)
+        _retire_public_pages(form.instance)
 
     @transaction.atomic
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
         super().delete_model(request, obj)
+        _retire_public_pages(obj)
 
     @transaction.atomic
     def delete_queryset(self, request: HttpRequest, queryset: models.QuerySet[Any]) -> None:
-        for obj in queryset:
+        objects = list(queryset)
+        for obj in objects:
             AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
         super().delete_queryset(request, queryset)
+        for obj in objects:
+            _retire_public_pages(obj)
 
 
 class UnchangedSinceShownForm(forms.ModelForm):
@@ -169,6 +186,7 @@ class TournamentAdmin(AuditedAdmin):
                     "total_rounds",
                     "initial_colour",
                     "tiebreaks",
+                    "public_birth_dates",
                 ]
             },
         ),

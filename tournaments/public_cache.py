@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from functools import wraps
 from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
+from django.core.exceptions import DisallowedHost
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.urls import Resolver404, resolve
 
 # Pages live long: a change retires them, not a clock.
 TIMEOUT = 24 * 3600
@@ -71,85 +73,137 @@ def invalidate(tournament: Any) -> None:
     transaction.on_commit(bump)
 
 
-def version(slug: str) -> str:
+def version(slug: str) -> str | None:
+    """The current version token of the tournament at `slug`, or None before its first page is stored.
+
+    Reading never creates a token: a visitor asking for slugs that do not exist leaves nothing behind.
+    """
     token = cache.get(_version_key(slug))
-    if token is None:
-        # Two workers may start a version at once; `add` lets the first one win.
-        cache.add(_version_key(slug), uuid.uuid4().hex, TIMEOUT)
-        token = cache.get(_version_key(slug))
-    return str(token)
+    return None if token is None else str(token)
 
 
-def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def _start_version(slug: str) -> str | None:
+    """A token for a tournament's first stored page, or None if one appeared meanwhile (maybe a change)."""
+    token = uuid.uuid4().hex
+    return token if cache.add(_version_key(slug), token, TIMEOUT) else None
+
+
+# What a cached view reads of the query string: each parameter with the values that get a page
+# of their own, or None for free text (a search), which is answered fresh and never stored.
+QuerySpec = Mapping[str, Collection[str] | None]
+
+
+def _variant(spec: QuerySpec, query: QueryDict) -> str | None:
+    """The part of the key that the query string decides, or None when the page must not be stored.
+
+    Parameters the page does not read are ignored, and so is a value it does not know (the
+    page shows its default for it): neither can create an entry of its own.
+    """
+    parts = []
+    for name, values in sorted(spec.items()):
+        given = query.get(name, "").strip()
+        if not given:
+            continue
+        if values is None:
+            return None
+        if given in values:
+            parts.append(f"{name}={given}")
+    return "&".join(parts)
+
+
+def _page_key(slug: str, token: str, request: HttpRequest, spec: QuerySpec) -> str | None:
+    variant = _variant(spec, request.GET)
+    return None if variant is None else f"public:{slug}:{token}:{request.path_info}?{variant}"
+
+
+def cached_page(view: Callable[..., HttpResponse] | None = None, *, query: QuerySpec | None = None) -> Any:
     """Serve a public view `view(request, slug, ...)` from the cache when it can.
 
-    Only 200 responses are stored, with their content type and disposition; the
-    key is the full path with its query, so every page and search has its own entry.
+    `query` says what the view reads of the query string (see `QuerySpec`); every other
+    parameter is ignored. Only 200 responses are stored, with their content type and
+    disposition, so a 404 on a made-up address stores nothing.
     """
+    spec: QuerySpec = query or {}
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        key = f"public:{slug}:{version(slug)}:{request.get_full_path()}"
-        stored = _stored_page(key)
-        if stored is not None:
-            content, headers = stored
-            return HttpResponse(content, headers=headers)
-        response = view(request, slug, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            kept = ("Content-Type", "Content-Disposition")
-            headers = {name: response[name] for name in kept if response.has_header(name)}
-            cache.set(key, (response.content, headers), TIMEOUT)
-        return response
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            token = version(slug)
+            key = _page_key(slug, token, request, spec) if token else None
+            stored = _stored_page(key) if key else None
+            if stored is not None:
+                content, headers = stored
+                return HttpResponse(content, headers=headers)
+            response = view(request, slug, *args, **kwargs)
+            if response.status_code != 200 or response.streaming:
+                return response
+            token = token or _start_version(slug)
+            key = _page_key(slug, token, request, spec) if token else None
+            if key:
+                kept = ("Content-Type", "Content-Disposition")
+                headers = {name: response[name] for name in kept if response.has_header(name)}
+                cache.set(key, (response.content, headers), TIMEOUT)
+            return response
 
-    return wrapper
+        # The fast path reads it through the URL resolver; `wraps` carries it through outer decorators.
+        wrapper.public_cache_query = spec  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorate(view) if view is not None else decorate
+
+
+def _cached_response(request: HttpRequest) -> HttpResponse | None:
+    """The stored page for `request`, or None: not a cached public view, not stored, or not storable."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    spec = getattr(match.func, "public_cache_query", None)
+    slug = match.kwargs.get("slug")
+    token = version(slug) if spec is not None and slug else None
+    key = _page_key(slug, token, request, spec) if token and slug and spec is not None else None
+    stored = _stored_page(key) if key else None
+    if stored is None:
+        return None
+    content, headers = stored
+    return HttpResponse(content, headers=headers)
 
 
 def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
     """WSGI wrapper: answer a public page that is in the cache before Django's request machinery runs.
 
-    At round time hundreds of phones ask for the same few pages; this path costs two
-    cache reads instead of the middleware stack. It serves only what Django would
-    serve the same way: GET or HEAD, an allowed host, no pending HTTPS redirect; and
-    it adds the security headers the middleware would. Everything else, and every
-    miss, goes to Django, whose `cached_page` fills the cache.
+    At round time hundreds of phones ask for the same few pages; this path costs a URL
+    match and two cache reads instead of the middleware stack. It serves only what Django
+    would serve the same way: GET or HEAD on an allowed host. Its headers come from the
+    very middleware that sets them on every other response (settings.HEADER_MIDDLEWARE:
+    security, framing, content policy), which also answer its HTTPS redirect. Everything
+    else, and every miss, goes to Django, whose `cached_page` fills the cache.
     """
     from django.conf import settings
-    from django.http.request import split_domain_port, validate_host
+    from django.core.handlers.wsgi import WSGIRequest
+    from django.utils.module_loading import import_string
 
-    security = [
-        ("X-Frame-Options", settings.X_FRAME_OPTIONS),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", settings.SECURE_REFERRER_POLICY or "same-origin"),
-        ("Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY or "same-origin"),
-    ]
-    allowed = settings.ALLOWED_HOSTS or ([".localhost", "127.0.0.1", "[::1]"] if settings.DEBUG else [])
+    middleware = [import_string(path) for path in settings.HEADER_MIDDLEWARE]
 
     def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        path = environ.get("PATH_INFO", "")
-        if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or not path.startswith("/t/"):
+        if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or not environ.get(
+            "PATH_INFO", ""
+        ).startswith("/t/"):
             return app(environ, start_response)
-        host = environ.get("HTTP_HOST", "")
-        secure = environ.get("wsgi.url_scheme") == "https" or (
-            settings.SECURE_PROXY_SSL_HEADER is not None
-            and environ.get(settings.SECURE_PROXY_SSL_HEADER[0]) == settings.SECURE_PROXY_SSL_HEADER[1]
-        )
-        if not validate_host(split_domain_port(host)[0], allowed) or (
-            settings.SECURE_SSL_REDIRECT and not secure
-        ):
+        request = WSGIRequest(environ)
+        try:
+            request.get_host()
+        except DisallowedHost:
             return app(environ, start_response)
-        slug = path[3:].split("/", 1)[0]
-        query = environ.get("QUERY_STRING", "")
-        full_path = path + ("?" + query if query else "")
-        stored = _stored_page(f"public:{slug}:{version(slug)}:{full_path}")
-        if stored is None:
+        page = _cached_response(request)
+        if page is None:
             return app(environ, start_response)
-        content, headers = stored
-        extra = (
-            [("Strict-Transport-Security", f"max-age={settings.SECURE_HSTS_SECONDS}")]
-            if secure and settings.SECURE_HSTS_SECONDS
-            else []
-        )
-        start_response("200 OK", [*headers.items(), *security, *extra, ("Content-Length", str(len(content)))])
-        return [b"" if environ["REQUEST_METHOD"] == "HEAD" else content]
+        handler: Callable[[HttpRequest], HttpResponse] = lambda _request: page  # noqa: E731
+        for factory in reversed(middleware):
+            handler = factory(handler)
+        response = handler(request)
+        headers = [*response.items(), ("Content-Length", str(len(response.content)))]
+        start_response(f"{response.status_code} {response.reason_phrase}", headers)
+        return [b"" if environ["REQUEST_METHOD"] == "HEAD" else response.content]
 
     return wsgi

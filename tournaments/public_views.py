@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
 
@@ -14,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from . import standings as standings_module
+from .csv_export import csv_text
 from .models import Entrant, Round, Seat, Tournament
 from .public_cache import cached_page
 from .trf_export import export_trf
@@ -105,18 +105,16 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     after = _standings_round(tournament, None)
-    out = io.StringIO()
-    writer = csv.writer(out)
+    rows: list[list[object]] = []
     if after:
         table = standings_module.standings(tournament, after)
-        writer.writerow(["Rank", "No", "Name", "Rating", "Fed", "Points", *table.codes])
+        rows.append(["Rank", "No", "Name", "Rating", "Fed", "Points", *table.codes])
         for row in table.rows:
             e = row.entrant
-            points = f"{float(row.points):g}"
-            writer.writerow(
-                [row.place, e.pairing_number, e.name, e.rating or "", e.federation, points, *row.values]
+            rows.append(
+                [row.place, e.pairing_number, e.name, e.rating or "", e.federation, row.points, *row.values]
             )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
     return response
 
@@ -133,7 +131,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@cached_page
+@cached_page(query={"q": None})
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player, or those whose name (or FIDE id) holds the search."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -162,7 +160,7 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_safe
-@cached_page
+@cached_page(query={"version": ("16",)})
 def trf(request: HttpRequest, slug: str) -> HttpResponse:
     """TRF-2026, or TRF-16 with ?version=16."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -28,12 +28,18 @@ _RATED = {Code.WIN_UNRATED: Code.WIN, Code.DRAW_UNRATED: Code.DRAW, Code.LOSS_UN
 def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | None]:
     """What players may see: the rounds with all results in, and the published round being played.
 
-    Requested byes of rounds not yet published are left out, like everything unpublished.
+    Requested byes of rounds not yet published are left out, like everything unpublished;
+    so is the colour lot until round 1 is published, since with it the file would pair
+    round 1 exactly as the draft does. Birth dates are cut to the tournament's choice.
     """
     done = rounds_with_standings(tournament)
     last = done[-1] if done else 0
     state = replace(tournament_state(tournament, last + 1), absences={})
+    shown = tuple(replace(p, birth_date=_public_birth_date(tournament, p.birth_date)) for p in state.players)
+    state = replace(state, players=shown)
     playing = tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).first()
+    if not tournament.rounds.exclude(state=Round.State.DRAFT).exists():
+        state = replace(state, initial_colour=None)
     if playing is None:
         return state, None
     numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
@@ -43,6 +49,15 @@ def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | Non
         if white is not None:
             boards.append(EngineBoard(numbers[white.pk], numbers[black.pk] if black else None))
     return state, Pairing(tuple(boards))
+
+
+def _public_birth_date(tournament: Tournament, birth_date: str) -> str:
+    """A TRF birth date (YYYY/MM/DD) as the tournament publishes it: whole, the year alone, or nothing."""
+    choice = tournament.public_birth_dates
+    if choice == Tournament.BirthDates.FULL or not birth_date:
+        return birth_date
+    # TRF has no year-only form; zero month and day cannot be mistaken for a real date.
+    return f"{birth_date[:4]}/00/00" if choice == Tournament.BirthDates.YEAR else ""
 
 
 def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") -> str:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from io import StringIO
+import random
+from io import BytesIO, StringIO
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management import call_command
+from django.forms.models import model_to_dict
 
-from tournaments.models import Tournament
+from pairing.actions import add_entrants
+from tournaments.models import Entrant, ForbiddenPair, Team, Tournament
 from tournaments.public_cache import serve_cached_pages
 
 
@@ -19,13 +23,15 @@ def demo(db):
     return Tournament.objects.get(slug="demo-open")
 
 
-def call(app, path: str, *, host: str = "testserver", method: str = "GET", query: str = ""):
+def call(app, path: str, *, host: str = "testserver", method: str = "GET", query: str = "", extra=None):
     environ = {
         "REQUEST_METHOD": method,
         "PATH_INFO": path,
         "QUERY_STRING": query,
         "HTTP_HOST": host,
         "wsgi.url_scheme": "http",
+        "wsgi.input": BytesIO(),
+        **(extra or {}),
     }
     seen = {}
 
@@ -54,8 +60,8 @@ def test_misses_other_hosts_posts_and_retired_pages_go_to_django(client, demo):
     client.get("/t/demo-open/")
     client.get("/t/demo-open/players/", {"q": "keller"})
     app = serve_cached_pages(django_was_asked)
-    assert call(app, "/t/demo-open/players/", query="q=keller")[0] == "200 OK"
-    assert call(app, "/t/demo-open/players/", query="q=meier")[0] == "599 Django"
+    # A search is answered fresh, never stored: its text is the visitor's to choose.
+    assert call(app, "/t/demo-open/players/", query="q=keller")[0] == "599 Django"
     assert call(app, "/t/demo-open/", host="evil.example")[0] == "599 Django"
     assert call(app, "/t/demo-open/", method="POST")[0] == "599 Django"
     assert call(app, "/admin/")[0] == "599 Django"
@@ -70,3 +76,103 @@ def test_pages_are_keyed_by_the_public_templates_so_a_deploy_retires_them(monkey
     monkeypatch.setattr(public_cache, "_TEMPLATES", "changed")
     assert public_cache._version_key("demo-open") != before
     assert public_cache._templates_digest() == public_cache._templates_digest()
+
+
+PAGES = [
+    "/t/demo-open/",
+    "/t/demo-open/round/4/",
+    "/t/demo-open/round/4/print/",
+    "/t/demo-open/standings/",
+    "/t/demo-open/standings/3/",
+    "/t/demo-open/standings.csv",
+    "/t/demo-open/crosstable/",
+    "/t/demo-open/players/",
+    "/t/demo-open/player/7/",
+    "/t/demo-open/export.trf",
+    "/t/demo-open/export.trf?version=16",
+]
+
+
+def entries() -> int:
+    return len(cache._cache)
+
+
+def test_random_query_strings_create_no_entries_and_are_answered_from_the_cache(client, demo):
+    for page in PAGES:
+        assert client.get(page).status_code == 200, page
+    stored = entries()
+    rng = random.Random(13)
+    app = serve_cached_pages(django_was_asked)
+    for _ in range(300):
+        page = rng.choice(PAGES).split("?")[0]
+        noise = f"x{rng.randrange(10**9)}={rng.randrange(10**9)}"
+        assert client.get(page + "?" + noise).status_code == 200
+        assert client.get("/t/demo-open/players/", {"q": str(rng.randrange(10**9))}).status_code == 200
+        assert (
+            client.get("/t/demo-open/export.trf", {"version": str(rng.randrange(10**9))}).status_code == 200
+        )
+        # The fast path answers the noisy address with the stored page.
+        assert call(app, page, query=noise)[0] == "200 OK"
+    assert entries() == stored
+
+
+def test_addresses_that_do_not_exist_store_nothing(client, demo):
+    client.get("/t/demo-open/")
+    stored = entries()
+    for n in range(200):
+        assert client.get(f"/t/no-such-{n}/standings/").status_code == 404
+        assert client.get(f"/t/demo-open/player/{1000 + n}/").status_code == 404
+    assert entries() == stored
+
+
+def test_a_name_changed_in_the_admin_shows_at_once_on_the_card_and_the_standings(client, demo):
+    entrant = demo.entrants.get(pairing_number=7)
+    card, table = "/t/demo-open/player/7/", "/t/demo-open/standings/"
+    assert (
+        entrant.name in client.get(card).content.decode()
+        and entrant.name in client.get(table).content.decode()
+    )
+    client.force_login(User.objects.create_superuser("root", password="x"))
+    form = {f: v for f, v in model_to_dict(entrant).items() if v is not None}
+    response = client.post(
+        f"/admin/tournaments/entrant/{entrant.pk}/change/", {**form, "name": "Renamed, Rita"}
+    )
+    assert response.status_code == 302
+    client.logout()
+    app = serve_cached_pages(django_was_asked)
+    for page in (card, table):
+        assert "Renamed, Rita" in client.get(page).content.decode(), page
+        assert "Renamed, Rita" in call(app, page)[2].decode(), page
+
+
+def test_late_entrants_and_forbidden_pairs_show_at_once(client, demo):
+    assert "Late, Lena" not in client.get("/t/demo-open/players/").content.decode()
+    trf = client.get("/t/demo-open/export.trf").content.decode()
+    add_entrants(demo, demo.chief_arbiter, [Entrant(name="Late, Lena")])
+    assert "Late, Lena" in client.get("/t/demo-open/players/").content.decode()
+    first, second = demo.entrants.order_by("pairing_number")[:2]
+    ForbiddenPair.objects.create(tournament=demo, first=first, second=second)
+    assert client.get("/t/demo-open/export.trf").content.decode() != trf
+    team = Team.objects.create(tournament=demo, name="Rooks")
+    page = client.get("/t/demo-open/").content.decode()
+    team.delete()
+    assert client.get("/t/demo-open/").content.decode() == page  # served again, nothing left stale
+
+
+def test_the_fast_path_sends_the_headers_django_sends(client, demo, settings):
+    settings.SECURE_HSTS_SECONDS = 3600
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    settings.SECURE_HSTS_PRELOAD = True
+    page = "/t/demo-open/standings/"
+    from_django = client.get(page, secure=True)
+    app = serve_cached_pages(django_was_asked)
+    environ_https = {"wsgi.url_scheme": "https"}
+    status, headers, _ = call(app, page, extra=environ_https)
+    assert status == "200 OK"
+    assert headers["Strict-Transport-Security"] == "max-age=3600; includeSubDomains; preload"
+    for name in from_django.headers:
+        if name.lower() not in {"content-length", "vary", "cache-control", "expires"}:
+            assert headers.get(name) == from_django.headers[name], name
+    settings.SECURE_SSL_REDIRECT = True
+    status, headers, _ = call(serve_cached_pages(django_was_asked), page)
+    assert status.startswith("301") and headers["Location"] == f"https://testserver{page}"

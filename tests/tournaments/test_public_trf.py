@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from pairing.actions import change_draft, pair_next_round, publish_round
+from pairing.actions import export_trf as arbiter_export
 from swiss.model import TrfError
 from swiss.trf import read_trf, write_trf
 from tournaments.engine_state import tournament_state
@@ -38,8 +39,12 @@ def games(tournament: Tournament) -> set[tuple[int, str, str, str]]:
 
 @pytest.mark.parametrize("version", ["2026", "16"])
 def test_importing_the_export_reproduces_the_tournament(demo, version):
+    demo.public_birth_dates = Tournament.BirthDates.FULL
+    demo.save()
     text = export_trf(demo, version)
     copy = import_trf(text, slug="demo-copy", start_date=demo.start_date, end_date=demo.end_date)
+    copy.public_birth_dates = Tournament.BirthDates.FULL
+    copy.save()
     assert export_trf(copy, version) == text
     assert games(copy) == games(demo)
     fields = ("pairing_number", "name", "fide_rating", "title", "federation", "fide_id", "sex", "birth_date")
@@ -112,3 +117,35 @@ def test_the_public_export_notes_manual_changes_of_published_rounds_only(demo):
     for version in ("2026", "16"):
         text = export_trf(demo, version)
         assert text.endswith(f"{note}\r\n") and text.count("###") == 1
+
+
+def test_the_public_trf_of_a_drafted_round_1_holds_no_lot_and_cannot_reproduce_the_draft(
+    players, tournament, tmp_path
+):
+    # Black, not the engine's default: a file without the lot must pair round 1 otherwise.
+    tournament.initial_colour = "b"
+    tournament.save()
+    draft = app_pairing(tournament, tournament.chief_arbiter)
+    for version in ("2026", "16"):
+        text = export_trf(tournament, version)
+        assert "\n152 " not in text and "XXC" not in text, version
+        assert cli_pairing(tmp_path, text) != draft
+    publish_round(tournament.rounds.get(number=1), tournament.chief_arbiter, confirmed=True)
+    assert "XXC black1" in export_trf(tournament)
+
+
+def birth_field(text: str, number: int) -> str:
+    line = next(line for line in text.splitlines() if line.startswith(f"001 {number:>4} "))
+    return line[69:79].strip()
+
+
+def test_the_public_trf_publishes_birth_years_only_unless_the_tournament_chooses(demo):
+    entrant = demo.entrants.get(pairing_number=1)
+    full = entrant.birth_date.strftime("%Y/%m/%d")
+    assert birth_field(export_trf(demo), 1) == f"{entrant.birth_date.year}/00/00"
+    for choice, shown in ((Tournament.BirthDates.FULL, full), (Tournament.BirthDates.NONE, "")):
+        demo.public_birth_dates = choice
+        demo.save()
+        assert birth_field(export_trf(demo, "16"), 1) == shown
+    # The arbiter's own export, for the rating officer, keeps the whole date.
+    assert birth_field(arbiter_export(demo), 1) == full

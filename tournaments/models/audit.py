@@ -8,6 +8,8 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 
+from tournaments.validators import plain_text
+
 
 def snapshot(obj: models.Model) -> dict[str, Any]:
     """The stored values of a row (many-to-many as sorted ids), ready for JSON."""
@@ -36,9 +38,9 @@ class AuditRecord(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     action = models.CharField(max_length=10, choices=Action.choices)
-    object_type = models.CharField(max_length=100, help_text="app_label.model")
-    object_id = models.CharField(max_length=64)
-    object_repr = models.CharField(max_length=200)
+    object_type = models.CharField(max_length=100, help_text="app_label.model", validators=[plain_text])
+    object_id = models.CharField(max_length=64, validators=[plain_text])
+    object_repr = models.CharField(max_length=200, validators=[plain_text])
     before = models.JSONField(encoder=DjangoJSONEncoder, null=True, blank=True)
     after = models.JSONField(encoder=DjangoJSONEncoder, null=True, blank=True)
 

@@ -7,8 +7,12 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from tournaments.validators import plain_text
 
-class ForbiddenPair(models.Model):
+from .public import ShownPublicly
+
+
+class ForbiddenPair(ShownPublicly):
     """Two entrants who must never be paired (siblings, club mates); the engine treats it as C1."""
 
     tournament = models.ForeignKey(
@@ -16,7 +20,7 @@ class ForbiddenPair(models.Model):
     )
     first = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="+")
-    reason = models.CharField(max_length=200, blank=True)
+    reason = models.CharField(max_length=200, blank=True, validators=[plain_text])
 
     class Meta:
         ordering = ["tournament", "first", "second"]
@@ -52,7 +56,7 @@ class DraftChange(models.Model):
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="draft_changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    description = models.CharField(max_length=300)
+    description = models.CharField(max_length=300, validators=[plain_text])
     before = models.JSONField(default=list, blank=True)
     after = models.JSONField(default=list)
     user = models.ForeignKey(

@@ -8,13 +8,16 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
+from tournaments.validators import plain_text
+
+from .public import ShownPublicly
 from .round import Seat
 
 
-class Team(models.Model):
+class Team(ShownPublicly):
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=200)
-    federation = models.CharField(max_length=3, blank=True)
+    name = models.CharField(max_length=200, validators=[plain_text])
+    federation = models.CharField(max_length=3, blank=True, validators=[plain_text])
     pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
@@ -35,7 +38,7 @@ class Team(models.Model):
         return self.players.order_by("board_order")
 
 
-class Entrant(models.Model):
+class Entrant(ShownPublicly):
     """A player in one tournament.
 
     `pairing_number` is the current number (TPN). Each round keeps the number it was
@@ -60,16 +63,16 @@ class Entrant(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="entrants"
     )
-    name = models.CharField(max_length=200, help_text="Surname, Given names")
-    fide_id = models.CharField("FIDE id", max_length=12, blank=True)
-    national_id = models.CharField("national id", max_length=20, blank=True)
+    name = models.CharField(max_length=200, help_text="Surname, Given names", validators=[plain_text])
+    fide_id = models.CharField("FIDE id", max_length=12, blank=True, validators=[plain_text])
+    national_id = models.CharField("national id", max_length=20, blank=True, validators=[plain_text])
     fide_rating = models.PositiveSmallIntegerField("FIDE rating", null=True, blank=True)
     national_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
-    federation = models.CharField(max_length=3, blank=True)
+    federation = models.CharField(max_length=3, blank=True, validators=[plain_text])
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
     birth_date = models.DateField(null=True, blank=True)
-    club = models.CharField(max_length=200, blank=True)
+    club = models.CharField(max_length=200, blank=True, validators=[plain_text])
     pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, related_name="players", null=True, blank=True)
     board_order = models.PositiveSmallIntegerField(null=True, blank=True)

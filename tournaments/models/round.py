@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -16,7 +16,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tournaments import public_cache
+from .public import ShownPublicly
 
 if TYPE_CHECKING:
     from .entrant import Entrant
@@ -28,7 +28,7 @@ class Colour(models.TextChoices):
     BLACK = "b", "Black"
 
 
-class Round(models.Model):
+class Round(ShownPublicly):
     class State(models.TextChoices):
         DRAFT = "draft", "Draft"
         PUBLISHED = "published", "Published"
@@ -60,11 +60,6 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – round {self.number}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        super().save(*args, **kwargs)
-        # Publishing, unpublishing and completing all save the round: players' pages must follow.
-        public_cache.invalidate(self.tournament)
 
     @property
     def is_paired(self) -> bool:
@@ -154,7 +149,7 @@ class Absence(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn"
 
 
-class Board(models.Model):
+class Board(ShownPublicly):
     Result = Result
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
@@ -172,11 +167,6 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – board {self.number}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        super().save(*args, **kwargs)
-        # Every result entered or corrected reaches the public pages.
-        public_cache.invalidate(self.round.tournament)
 
     @property
     def tournament(self) -> Tournament:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -12,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 
 from tournaments import public_cache
+from tournaments.validators import plain_text
 
 from .round import Colour, Round, Seat
 
@@ -50,14 +52,19 @@ class Tournament(models.Model):
 
     Colour = Colour
 
+    class BirthDates(models.TextChoices):
+        YEAR = "year", "Year only"
+        FULL = "full", "Full date"
+        NONE = "none", "Not published"
+
     class State(models.TextChoices):
         SETUP = "setup", "Setting up"
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[plain_text])
     slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/<slug>/.")
-    place = models.CharField(max_length=200, blank=True)
+    place = models.CharField(max_length=200, blank=True, validators=[plain_text])
     start_date = models.DateField()
     end_date = models.DateField()
     chief_arbiter = models.ForeignKey(
@@ -102,6 +109,14 @@ class Tournament(models.Model):
         validators=[validate_tiebreaks],
         help_text="Ordered codes, e.g. BH-C1, BH, SB.",
     )
+    # Players are often minors: rating officers need the year, the public rarely more.
+    public_birth_dates = models.CharField(
+        "birth dates in the public TRF",
+        max_length=4,
+        choices=BirthDates.choices,
+        default=BirthDates.YEAR,
+        help_text="What the public TRF export shows of a birth date; the arbiter's export has the full date.",
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -121,6 +136,12 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)  # type: ignore[arg-type]
         self.ensure_rounds()
         public_cache.invalidate(self)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        # Pages are kept by slug: without this a deleted tournament would still be served.
+        deleted = super().delete(*args, **kwargs)
+        public_cache.invalidate(self)
+        return deleted
 
     def ensure_rounds(self) -> None:
         """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""

@@ -122,6 +122,25 @@ def test_searching_finds_a_player_by_part_of_the_name(client, demo):
     assert "Meier" not in page
 
 
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("muller", "Müller, Jörg"),
+        ("MUELLER", "Müller, Jörg"),
+        ("jorg", "Müller, Jörg"),
+        ("odegard", "Ødegaard, Martin"),
+        ("Nguyen", "Nguyễn, Văn Anh"),
+        ("Dvořák", "Dvorak, Antonin"),
+    ],
+)
+def test_searching_ignores_case_accents_and_transliterations(client, tournament, make_entrant, typed, found):
+    for name in ["Müller, Jörg", "Ødegaard, Martin", "Nguyễn, Văn Anh", "Dvorak, Antonin", "Meier, Anna"]:
+        make_entrant(name=name)
+    page = client.get(f"/t/{tournament.slug}/players/", {"q": typed}).content.decode()
+    assert found in page
+    assert "Meier" not in page
+
+
 def test_a_player_card_lists_opponents_colours_results_and_performance(client, demo):
     entrant = demo.entrants.get(pairing_number=1)
     page = client.get("/t/demo-open/player/1/").content.decode()

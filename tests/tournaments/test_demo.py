@@ -66,3 +66,11 @@ def test_loading_the_demo_twice_replaces_it_and_the_arbiter_can_sign_in(client, 
     load_demo("--password", "second")
     assert Tournament.objects.filter(slug="demo-open").count() == 1
     assert client.login(username="arbiter", password="second")
+
+
+def test_loading_the_demo_again_keeps_the_arbiters_password_and_prints_none(client, db):
+    first = load_demo()
+    password = first.split("Arbiter login: arbiter / ")[1].split()[0]
+    again = load_demo()
+    assert "password unchanged" in again and password not in again
+    assert client.login(username="arbiter", password=password)

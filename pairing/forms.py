@@ -12,11 +12,18 @@ from django.contrib.auth import get_user_model
 
 from swiss.model import TrfError
 from swiss.trf import read_player_line
+from tournaments import tiebreaks
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
+
+_COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
 
 class TournamentForm(forms.ModelForm):
-    tiebreaks = forms.CharField(required=False, help_text="Comma-separated codes, e.g. BH-C1, BH, SB.")
+    tiebreaks = forms.CharField(
+        required=False,
+        help_text="Comma-separated, in order; empty for the default "
+        f"({', '.join(tiebreaks.DEFAULT_TIEBREAKS)}). Codes: {', '.join(_COMPUTED_TIEBREAKS)}.",
+    )
 
     class Meta:
         model = Tournament
@@ -24,7 +31,7 @@ class TournamentForm(forms.ModelForm):
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "initial_colour", "points_win", "points_draw", "points_loss"),
             *("points_forfeit_win", "points_forfeit_loss", "points_pab", "points_half_bye"),
-            *("points_full_bye", "points_zero_bye", "tiebreaks"),
+            *("points_full_bye", "points_zero_bye", "tiebreaks", "public"),
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -40,7 +47,14 @@ class TournamentForm(forms.ModelForm):
                 self.fields["total_rounds"].disabled = True
 
     def clean_tiebreaks(self) -> list[str]:
-        return [code.strip() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        unknown = [code for code in codes if code not in _COMPUTED_TIEBREAKS]
+        if unknown:
+            raise forms.ValidationError(
+                f"Not a tie-break the standings compute: {', '.join(unknown)}. "
+                f"Use any of {', '.join(_COMPUTED_TIEBREAKS)}."
+            )
+        return codes
 
 
 class EntrantForm(forms.ModelForm):

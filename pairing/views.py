@@ -129,13 +129,19 @@ def arbiters(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 # --- Entrants ------------------------------------------------------------------------------------
 
 
+def _renumbered(moved: int) -> str:
+    if not moved:
+        return ""
+    return f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); see the audit trail."
+
+
 @arbiter_only
 def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, with a quick entry form that keeps the focus for the next player."""
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        actions.add_entrants(tournament, request.user, [form.save(commit=False)])
-        messages.success(request, f"{form.instance.name} entered.")
+        moved = actions.add_entrants(tournament, request.user, [form.save(commit=False)])
+        messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
             return redirect("arbiter:entrants", tournament.slug)
@@ -155,8 +161,8 @@ def entrants_import(request: HttpRequest, tournament: Tournament) -> HttpRespons
     form = forms.ImportForm(request.POST or None, request.FILES or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["confirm"]:
-            actions.add_entrants(tournament, request.user, form.entrants())
-            messages.success(request, f"{len(form.lines)} entrants imported.")
+            moved = actions.add_entrants(tournament, request.user, form.entrants())
+            messages.success(request, f"{len(form.lines)} entrants imported.{_renumbered(moved)}")
             return redirect("arbiter:entrants", tournament.slug)
         return render(
             request, "pairing/import.html", {"tournament": tournament, "form": form, "preview": True}

@@ -48,6 +48,7 @@ def tournament(db: None, arbiter: Any) -> Any:
         end_date=datetime.date(2026, 4, 5),
         total_rounds=5,
         chief_arbiter=arbiter,
+        public=True,
     )
 
 

@@ -16,7 +16,8 @@ urlpatterns = [
     path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("t/<slug:slug>/players/", views.players, name="players"),
-    path("t/<slug:slug>/player/<int:number>/", views.player_card, name="player"),
+    # By the entrant's own id: pairing numbers change when late entries are renumbered (C.04.2).
+    path("t/<slug:slug>/players/<int:entrant_id>/", views.player_card, name="player"),
     path("t/<slug:slug>/export.trf", views.trf, name="trf"),
     path("t/<slug:slug>/qr.svg", views.qr_code, name="qr"),
 ]

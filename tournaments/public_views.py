@@ -19,6 +19,11 @@ from .public_cache import cached_page
 from .trf_export import export_trf
 
 
+def _public_tournament(slug: str) -> Tournament:
+    """The tournament at /t/<slug>/, when its arbiters have made it public; 404 otherwise."""
+    return get_object_or_404(Tournament, slug=slug, public=True)
+
+
 def _published_round(tournament: Tournament, number: int) -> Round:
     """A round players may see, or 404: a draft does not exist for them."""
     return get_object_or_404(tournament.rounds.exclude(state=Round.State.DRAFT), number=number)
@@ -35,21 +40,21 @@ def _context(tournament: Tournament, **extra: object) -> dict[str, object]:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.order_by("-start_date", "name")
+    tournaments = Tournament.objects.filter(public=True).order_by("-start_date", "name")
     return render(request, "tournaments/public/index.html", {"tournaments": tournaments})
 
 
 @require_safe
 @cached_page
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     return render(request, "tournaments/public/home.html", _context(tournament))
 
 
 @require_safe
 @cached_page
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
     absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
     return render(
@@ -63,7 +68,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @cached_page
 def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairing list and one result slip per game, for the printer (print stylesheet)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
     context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd)}
     return render(request, "tournaments/public/print.html", context)
@@ -94,7 +99,7 @@ def _standings_round(tournament: Tournament, number: int | None) -> int:
 @require_safe
 @cached_page
 def standings(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     after = _standings_round(tournament, number)
     table = standings_module.standings(tournament, after) if after else None
     return render(request, "tournaments/public/standings.html", _context(tournament, table=table))
@@ -103,7 +108,7 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
 @require_safe
 @cached_page
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -124,7 +129,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @cached_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
     table = standings_module.standings(tournament, after) if after else None
     cells = standings_module.crosstable_cells(tournament, after, table) if table else {}
@@ -136,7 +141,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @cached_page
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player, or those whose name (or FIDE id) holds the search."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     query = request.GET.get("q", "").strip()[:100]
     found = list(tournament.entrants.order_by("name"))
     if query:
@@ -151,9 +156,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @cached_page
-def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    entrant = get_object_or_404(Entrant, tournament=tournament, pairing_number=number)
+def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    tournament = _public_tournament(slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
     seats = (
         Seat.objects.filter(entrant=entrant)
         .exclude(round__state=Round.State.DRAFT)
@@ -168,7 +173,7 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @cached_page
 def trf(request: HttpRequest, slug: str) -> HttpResponse:
     """TRF-2026, or TRF-16 with ?version=16."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     version = "16" if request.GET.get("version") == "16" else "2026"
     response = HttpResponse(export_trf(tournament, version), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-trf{version}.txt"'
@@ -182,7 +187,7 @@ def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
     Not behind `cached_page`: its key is the path alone, and the address in the code
     must follow the host and scheme the request came by.
     """
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     url = request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug]))
     return HttpResponse(qr_svg(url), content_type="image/svg+xml")
 

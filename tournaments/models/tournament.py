@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -56,7 +57,12 @@ class Tournament(models.Model):
         FINISHED = "finished", "Finished"
 
     name = models.CharField(max_length=200)
-    slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/<slug>/.")
+    # Django renders help texts as HTML, so the address is spelled without angle brackets.
+    slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/this-slug/.")
+    public = models.BooleanField(
+        default=False,
+        help_text="Players see its published rounds and standings; until then only its arbiters do.",
+    )
     place = models.CharField(max_length=200, blank=True)
     start_date = models.DateField()
     end_date = models.DateField()
@@ -70,7 +76,9 @@ class Tournament(models.Model):
     )
     acceleration = models.CharField(max_length=12, choices=Acceleration.choices, default=Acceleration.NONE)
     total_rounds = models.PositiveSmallIntegerField(
-        "number of rounds", help_text="Declared before the start (C.04.1 Art. 1)."
+        "number of rounds",
+        validators=[MinValueValidator(1, "A tournament has at least one round.")],
+        help_text="Declared before the start (C.04.1 Art. 1).",
     )
 
     # Points are exact decimals (never floats); the engine receives them as Fractions.

@@ -60,6 +60,7 @@ class Command(BaseCommand):
             end_date=today + datetime.timedelta(days=2),
             total_rounds=7,
             chief_arbiter=arbiter,
+            public=True,
             initial_colour=Tournament.Colour.WHITE,
             tiebreaks=["BH-C1", "BH", "SB", "DE", "WIN"],
             state=Tournament.State.RUNNING,

@@ -279,3 +279,15 @@ def test_the_print_page_lists_boards_in_order_then_one_slip_per_game(client, dem
             assert f"Board {board.number}<" in slip
             assert f"White: {board.white.pairing_number} {board.white.name}" in slip
             assert f"Black: {board.black.pairing_number} {board.black.name}" in slip
+
+
+def test_the_standings_say_which_tie_breaks_order_without_a_column(client, demo):
+    page = client.get("/t/demo-open/standings/").content.decode()
+    assert "DE (orders without a column)" in page and '<th class="num">DE</th>' not in page
+
+
+def test_the_crosstable_has_one_rank_column_and_a_legend_that_names_withdrawals(client, demo):
+    page = client.get("/t/demo-open/crosstable/").content.decode()
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    assert head.count("<th>Rk</th>") == 1 and "<th>#</th>" not in head
+    assert "a withdrawal" in page and "H, F and Z requested byes" not in page

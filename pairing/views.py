@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments import standings as standings_module
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Tournament
 
 from . import actions, forms
@@ -357,16 +358,13 @@ def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @arbiter_only
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Points, then pairing number: the arbiter's quick look (tie-breaks are on the public pages)."""
-    last = (
-        tournament.rounds.exclude(state=Round.State.DRAFT)
-        .order_by("-number")
-        .values_list("number", flat=True)
-    )
-    scores = tournament.scores_after(last[0] if last else 0)
-    table = sorted(tournament.entrants.all(), key=lambda e: (-scores.get(e.pk, 0), e.pairing_number or 0))
-    rows = [(e, scores.get(e.pk, 0)) for e in table]
-    return render(request, "pairing/standings.html", {"tournament": tournament, "rows": rows})
+    """The ranking with the tournament's tie-breaks after the last round with every result in."""
+    done = standings_module.rounds_with_standings(tournament)
+    table = standings_module.standings(tournament, done[-1]) if done else None
+    published = standings_module.published_rounds(tournament)
+    pending = [n for n in published if n not in done]
+    context = {"tournament": tournament, "table": table, "pending": pending}
+    return render(request, "pairing/standings.html", context)
 
 
 @require_GET

@@ -69,3 +69,18 @@ def make_entrant(tournament: Any) -> Callable[..., Any]:
 def players(make_entrant: Callable[..., Any]) -> list[Any]:
     """Six rated players numbered 1 to 6."""
     return [make_entrant(fide_rating=2400 - 50 * n) for n in range(6)]
+
+
+@pytest.fixture
+def demo(db: None) -> Any:
+    """The demo tournament of `load_demo` (40 players, four rounds played, round 5 drafted)."""
+    from io import StringIO
+
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    from tournaments.models import Tournament
+
+    cache.clear()
+    call_command("load_demo", stdout=StringIO())
+    return Tournament.objects.get(slug="demo-open")

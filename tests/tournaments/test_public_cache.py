@@ -2,21 +2,7 @@
 
 from __future__ import annotations
 
-from io import StringIO
-
-import pytest
-from django.core.cache import cache
-from django.core.management import call_command
-
-from tournaments.models import Tournament
 from tournaments.public_cache import serve_cached_pages
-
-
-@pytest.fixture
-def demo(db):
-    cache.clear()
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def call(app, path: str, *, host: str = "testserver", method: str = "GET", query: str = ""):

@@ -5,11 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import re
-from io import StringIO
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 
 from pairing import actions
 from swiss.trf import read_trf
@@ -21,12 +19,6 @@ from tournaments.standings import standings
 @pytest.fixture(autouse=True)
 def fresh_cache():
     cache.clear()
-
-
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def public_urls(tournament: Tournament) -> list[str]:

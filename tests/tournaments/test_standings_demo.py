@@ -9,10 +9,8 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from fractions import Fraction
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import Board, Seat, Tournament
 from tournaments.standings import standings
@@ -21,12 +19,6 @@ HALF, ONE = Fraction(1, 2), Fraction(1)
 WHITE_POINTS = {"1-0": ONE, "1/2": HALF, "0-1": 0, "+-": ONE, "-+": 0, "--": 0}
 BLACK_POINTS = {"1-0": 0, "1/2": HALF, "0-1": ONE, "+-": 0, "-+": ONE, "--": 0}
 FORFEITS = {"+-", "-+", "--"}
-
-
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def raw_rounds(demo: Tournament, rounds: int) -> dict[int, list[tuple[str, int | None, Fraction, str]]]:

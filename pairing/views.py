@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import standings as standings_module
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Tournament
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 from . import actions, forms
 
@@ -136,6 +136,33 @@ def _renumbered(moved: int) -> str:
     return f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); see the audit trail."
 
 
+_ABSENCE_SHORT = {"half-bye": "½-point bye", "zero-bye": "0-point bye", "full-bye": "1-point bye"}
+
+
+def _entrant_states(tournament: Tournament) -> dict[int, list[str]]:
+    """Per entrant id, what the rounds hold for them: requested byes, a withdrawal, a late entry."""
+    states: dict[int, list[str]] = {}
+    withdrawn: dict[int, int] = {}
+    seats = Seat.objects.filter(round__tournament=tournament).exclude(absence="").order_by("round__number")
+    for entrant_id, number, absence in seats.values_list("entrant_id", "round__number", "absence"):
+        if absence == Seat.Absence.WITHDRAWN:
+            withdrawn.setdefault(entrant_id, number)
+        else:
+            states.setdefault(entrant_id, []).append(f"{_ABSENCE_SHORT[absence]} in round {number}")
+    for entrant_id, number in withdrawn.items():
+        states.setdefault(entrant_id, []).append(f"withdrawn from round {number}")
+    # A late entrant has no seat at all in the rounds paired before they entered.
+    paired = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number")
+    seated = set(Seat.objects.filter(round__in=paired).values_list("entrant_id", "round__number"))
+    for entrant_id in tournament.entrants.values_list("pk", flat=True):
+        missed = [rnd.number for rnd in paired if (entrant_id, rnd.number) not in seated]
+        if missed:
+            states.setdefault(entrant_id, []).insert(
+                0, f"late entry: not paired in round {', '.join(map(str, missed))}"
+            )
+    return states
+
+
 @arbiter_only
 def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, with a quick entry form that keeps the focus for the next player."""
@@ -146,10 +173,12 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
             return redirect("arbiter:entrants", tournament.slug)
+    entrants = list(tournament.entrants.order_by("pairing_number"))
+    states = _entrant_states(tournament)
     context = {
         "tournament": tournament,
         "form": form,
-        "entrants": tournament.entrants.order_by("pairing_number"),
+        "entrants": [(e, states.get(e.pk, [])) for e in entrants],
     }
     if request.htmx:
         return render(request, "pairing/entrants.html#entrants", context)
@@ -178,12 +207,18 @@ def entrant_absence(request: HttpRequest, tournament: Tournament, entrant_id: in
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
     form = forms.AbsenceForm(request.POST) if kind == "bye" else forms.WithdrawForm(request.POST)
     if form.is_valid():
+        number, absence = form.cleaned_data["round"], form.cleaned_data.get("kind")
         try:
-            actions.record_absence(
-                entrant, request.user, form.cleaned_data["round"], form.cleaned_data.get("kind")
-            )
+            actions.record_absence(entrant, request.user, number, absence)
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
+        else:
+            what = (
+                f"a {_ABSENCE_SHORT[absence]} in round {number}"
+                if absence
+                else f"withdrawn from round {number} on"
+            )
+            messages.success(request, f"{entrant.name}: {what}. It shows in the State column.")
     else:
         messages.error(request, "Give a round number.")
     return redirect("arbiter:entrants", tournament.slug)

@@ -149,3 +149,14 @@ def test_the_entrants_page_shows_each_players_byes_withdrawal_and_late_entry(
     lou = tournament.entrants.get(name="Late, Lou")
     assert "late entry: not paired in round 1" in state(lou)
     assert "plays every round" in state(players[0])
+
+
+def test_an_htmx_entry_carries_its_message_and_the_next_page_does_not_repeat_it(arbiter_client, tournament):
+    response = arbiter_client.post(
+        url("entrants", tournament), {"name": "Vogel, Martina", "fide_rating": "1900"}, HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    assert 'id="entrants"' in page and "<html" not in page  # the partial
+    oob = page.split('<div id="messages" hx-swap-oob="true"')[1]
+    assert "Vogel, Martina entered." in oob
+    assert "Vogel, Martina entered." not in arbiter_client.get(url("entrants", tournament)).content.decode()

@@ -264,13 +264,23 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
         state = engine_state(rnd.tournament, rnd.number)
         numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
         ids = {n: pk for pk, n in numbers.items()}
-        after = _from_engine(order_boards(state, _to_engine(after, numbers).boards), ids)
+        edited = [tuple(pair) for pair in after]
+        after = _from_engine(order_boards(state, _to_engine(edited, numbers).boards), ids)
         names = dict(rnd.tournament.entrants.values_list("pk", "name"))
         _store(rnd, after)
+        # Boards keep the rules' order (score of the higher player ...), so a change can move others.
+        moved = [
+            f"{edited.index(tuple(pair)) + 1}→{number}"
+            for number, pair in enumerate(after, start=1)
+            if edited.index(tuple(pair)) + 1 != number
+        ]
+        description = _describe(kind, args, names)
+        if moved:
+            description += f"; boards renumbered to keep the score order: {', '.join(moved)}"
         change = DraftChange.objects.create(
             round=rnd,
             kind=kind,
-            description=_describe(kind, args, names),
+            description=description,
             before=before,
             after=after,
             user=user,
@@ -398,8 +408,7 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     assert white is not None
     shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
     engine, notes = pair_with_notes(state)
-    made_by_engine = any({b.white, b.black} == {shown.white, shown.black} for b in engine.boards)
-    return explain_board(state, shown, notes if made_by_engine else None)
+    return explain_board(state, shown, notes, engine)
 
 
 # --- Publishing ----------------------------------------------------------------------------------

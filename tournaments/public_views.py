@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 from . import standings as standings_module
 from .models import Entrant, Round, Seat, Tournament
 from .names import search_key
+from .prizes import CLUB_PLAYERS, group_standings, prize_lists
 from .public_cache import cached_page
 from .trf_export import export_trf
 
@@ -74,6 +75,24 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/public/print.html", context)
 
 
+@require_safe
+@cached_page
+def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The pairing list for the wall: every player by name, with board, colour and opponent."""
+    tournament = _public_tournament(slug)
+    rnd = _published_round(tournament, number)
+    lines = []
+    for board, white, black, _, _ in _boards(tournament, rnd):
+        lines.append((white, board.number, "White" if black else "", black))
+        if black is not None:
+            lines.append((black, board.number, "Black", white))
+    absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant")
+    lines += [(seat.entrant, None, seat.get_absence_display(), None) for seat in absent]
+    lines.sort(key=lambda line: search_key(line[0].name))
+    context = _context(tournament, round=rnd, lines=lines)
+    return render(request, "tournaments/public/alphabetical.html", context)
+
+
 def _boards(tournament: Tournament, rnd: Round) -> list[tuple[object, ...]]:
     """(board, white, black, White's points, Black's points) in board order, points before the round."""
     scores = tournament.scores_after(rnd.number - 1)
@@ -124,6 +143,24 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
     return response
+
+
+@require_safe
+@cached_page
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's prize categories, and the club and federation standings."""
+    tournament = _public_tournament(slug)
+    after = _standings_round(tournament, None)
+    table = standings_module.standings(tournament, after) if after else None
+    context = _context(
+        tournament,
+        table=table,
+        categories=prize_lists(table, tournament.prize_categories, tournament.start_date) if table else [],
+        clubs=group_standings(table, "club") if table else [],
+        federations=group_standings(table, "federation") if table else [],
+        club_players=CLUB_PLAYERS,
+    )
+    return render(request, "tournaments/public/prizes.html", context)
 
 
 @require_safe

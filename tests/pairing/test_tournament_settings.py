@@ -60,3 +60,11 @@ def test_titles_read_as_players_write_them(arbiter_client, tournament):
     assert dict(Entrant.Title.choices)["WGM"] == "WGM"
     page = arbiter_client.get(f"/arbiter/{tournament.slug}/entrants/").content.decode()
     assert "Wgm" not in page and "Gm<" not in page
+
+
+def test_prize_categories_are_read_from_the_form_and_checked(arbiter_client):
+    response = arbiter_client.post("/arbiter/new/", {**NEW, "prize_categories": "w, u18, S65, U1800"})
+    assert response.status_code == 302
+    assert Tournament.objects.get(slug="club-test").prize_categories == ["W", "U18", "S65", "U1800"]
+    response = arbiter_client.post("/arbiter/new/", {**NEW, "slug": "other", "prize_categories": "juniors"})
+    assert "Unknown prize categories: JUNIORS" in response.content.decode()

@@ -36,6 +36,19 @@ def validate_tiebreaks(value: object) -> None:
         raise ValidationError("A tie-break may appear only once.")
 
 
+_PRIZE_CATEGORY = re.compile(r"^(W|[US]\d{1,4})$")
+
+
+def validate_prize_categories(value: object) -> None:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise ValidationError("Prize categories must be a list of codes such as W, U18, S65, U1800.")
+    unknown = [code for code in value if not _PRIZE_CATEGORY.match(code)]
+    if unknown:
+        raise ValidationError(
+            f"Unknown prize categories: {', '.join(unknown)}. Use W, U<age>, S<age> or U<rating>."
+        )
+
+
 class Tournament(models.Model):
     class Kind(models.TextChoices):
         INDIVIDUAL = "individual", "Individual"
@@ -109,6 +122,12 @@ class Tournament(models.Model):
         blank=True,
         validators=[validate_tiebreaks],
         help_text="Ordered codes, e.g. BH-C1, BH, SB.",
+    )
+    prize_categories = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_prize_categories],
+        help_text="Prize lists beside the standings: W (women), U18 or S65 (age), U1800 (rating).",
     )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)

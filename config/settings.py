@@ -13,8 +13,13 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from dotenv import load_dotenv
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# A developer's `.env` (bin/run writes one with DEBUG on and a key of its own); variables already
+# set in the environment win over it. ENV_FILE names another file.
+load_dotenv(os.environ.get("ENV_FILE") or BASE_DIR / ".env", override=False)
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -51,7 +56,9 @@ TESTING = "pytest" in sys.modules
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not (DEBUG or TESTING):
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (bin/run writes a .env for development)."
+        )
     # Only ever used on a developer's machine or in tests.
     SECRET_KEY = "insecure-development-key-never-used-in-production"
 
@@ -90,6 +97,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "pairing.middleware.HtmxMessagesMiddleware",
     "config.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: it turns a lock-out raised while signing in into its page.
     "axes.middleware.AxesMiddleware",

@@ -1,9 +1,17 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from pairing.views import password_reset, sign_in
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    # Browsers ask for /favicon.ico on every page that names no icon (the admin's, for one).
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -12,6 +20,7 @@ urlpatterns = [
     path("accounts/password_reset/", password_reset, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", include("pairing.urls")),
+    path("favicon.ico", favicon),
     # The public pages for players: the list of tournaments at the root, each one under /t/<slug>/.
     path("", include("tournaments.public_urls")),
 ]

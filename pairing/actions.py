@@ -63,8 +63,8 @@ def ranking_key(entrant: Entrant) -> tuple[int, int, str]:
 
 
 @transaction.atomic
-def number_entrants(tournament: Tournament) -> None:
-    """GHR 2.3-2.4: give pairing numbers in ranking order.
+def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
+    """GHR 2.3-2.4: give pairing numbers in ranking order; returns the old number of each entrant moved.
 
     Until round 4 is paired the whole list is re-sorted (ranking data may be corrected);
     after that the numbered entrants keep their order and new ones are slotted in at
@@ -83,24 +83,42 @@ def number_entrants(tournament: Tournament) -> None:
     else:
         order = sorted(entrants, key=ranking_key)
     changed = [e for number, e in enumerate(order, start=1) if e.pairing_number != number]
+    moved = {e: e.pairing_number for e in changed if e.pairing_number}
     if not changed:
-        return
+        return moved
     # Two passes, because pairing numbers are unique at every moment.
     Entrant.objects.filter(pk__in=[e.pk for e in changed]).update(pairing_number=None)
     for number, entrant in enumerate(order, start=1):
         entrant.pairing_number = number
     Entrant.objects.bulk_update(changed, ["pairing_number"])
+    return moved
 
 
 @transaction.atomic
-def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> None:
-    """Save new entrants (all or none) and number everyone again."""
+def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> int:
+    """Save new entrants (all or none) and number everyone again; returns how many numbers moved.
+
+    Moved numbers are recorded on the tournament's audit trail, with the entrants who caused it.
+    """
     for entrant in entrants:
         entrant.tournament = tournament
         entrant.pairing_number = None
         entrant.save()
         AuditRecord.record(user, Action.CREATE, entrant, None, {"name": entrant.name})
-    number_entrants(tournament)
+    moved = number_entrants(tournament)
+    if moved:
+        AuditRecord.record(
+            user,
+            Action.CHANGE,
+            tournament,
+            {"pairing numbers": {e.name: old for e, old in moved.items()}},
+            {
+                "pairing numbers": {e.name: e.pairing_number for e in moved},
+                "why": "renumbered in ranking order (C.04.2 2.3-2.4) after entering "
+                + ", ".join(e.name for e in entrants),
+            },
+        )
+    return len(moved)
 
 
 def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | None) -> None:
@@ -314,13 +332,23 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
         state = engine_state(rnd.tournament, rnd.number)
         numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
         ids = {n: pk for pk, n in numbers.items()}
-        after = _from_engine(order_boards(state, _to_engine(after, numbers).boards), ids)
+        edited = [tuple(pair) for pair in after]
+        after = _from_engine(order_boards(state, _to_engine(edited, numbers).boards), ids)
         names = dict(rnd.tournament.entrants.values_list("pk", "name"))
         _store(rnd, after)
+        # Boards keep the rules' order (score of the higher player ...), so a change can move others.
+        moved = [
+            f"{edited.index(tuple(pair)) + 1}→{number}"
+            for number, pair in enumerate(after, start=1)
+            if edited.index(tuple(pair)) + 1 != number
+        ]
+        description = _describe(kind, args, names)
+        if moved:
+            description += f"; boards renumbered to keep the score order: {', '.join(moved)}"
         change = DraftChange.objects.create(
             round=rnd,
             kind=kind,
-            description=_describe(kind, args, names),
+            description=description,
             before=before,
             after=after,
             user=user,
@@ -470,8 +498,7 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     assert white is not None
     shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
     engine, notes = pair_with_notes(state)
-    made_by_engine = any({b.white, b.black} == {shown.white, shown.black} for b in engine.boards)
-    return explain_board(state, shown, notes if made_by_engine else None)
+    return explain_board(state, shown, notes, engine)
 
 
 # --- Publishing ----------------------------------------------------------------------------------

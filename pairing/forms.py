@@ -13,11 +13,18 @@ from django.contrib.auth import get_user_model
 
 from swiss.model import TrfError
 from swiss.trf import read_player_line
+from tournaments import tiebreaks
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
+
+_COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
 
 class TournamentForm(forms.ModelForm):
-    tiebreaks = forms.CharField(required=False, help_text="Comma-separated codes, e.g. BH-C1, BH, SB.")
+    tiebreaks = forms.CharField(
+        required=False,
+        help_text="Comma-separated, in order; empty for the default "
+        f"({', '.join(tiebreaks.DEFAULT_TIEBREAKS)}). Codes: {', '.join(_COMPUTED_TIEBREAKS)}.",
+    )
 
     class Meta:
         model = Tournament
@@ -25,23 +32,42 @@ class TournamentForm(forms.ModelForm):
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "initial_colour", "points_win", "points_draw", "points_loss"),
             *("points_forfeit_win", "points_forfeit_loss", "points_pab", "points_half_bye"),
-            *("points_full_bye", "points_zero_bye", "tiebreaks", "public_birth_dates"),
+            *("points_full_bye", "points_zero_bye", "tiebreaks", "prize_categories", "public_birth_dates"),
+            "public",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
 
+    prize_categories = forms.CharField(
+        required=False,
+        help_text="Comma-separated prize lists: W (women), U18 or S65 (age on 1 January), U1800 (rating).",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+            self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
             # The number of rounds is declared before the start (C.04.1 Art. 1).
             if self.instance.rounds.exclude(state="draft").exists():
                 self.fields["total_rounds"].disabled = True
 
+    def clean_prize_categories(self) -> list[str]:
+        return [
+            code.strip().upper() for code in self.cleaned_data["prize_categories"].split(",") if code.strip()
+        ]
+
     def clean_tiebreaks(self) -> list[str]:
-        return [code.strip() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        unknown = [code for code in codes if code not in _COMPUTED_TIEBREAKS]
+        if unknown:
+            raise forms.ValidationError(
+                f"Not a tie-break the standings compute: {', '.join(unknown)}. "
+                f"Use any of {', '.join(_COMPUTED_TIEBREAKS)}."
+            )
+        return codes
 
 
 class EntrantForm(forms.ModelForm):

@@ -22,7 +22,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Tournament
+from tournaments import standings as standings_module
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 from . import actions, forms
 
@@ -160,20 +161,55 @@ def arbiters(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 # --- Entrants ------------------------------------------------------------------------------------
 
 
+def _renumbered(moved: int) -> str:
+    if not moved:
+        return ""
+    return f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); see the audit trail."
+
+
+_ABSENCE_SHORT = {"half-bye": "½-point bye", "zero-bye": "0-point bye", "full-bye": "1-point bye"}
+
+
+def _entrant_states(tournament: Tournament) -> dict[int, list[str]]:
+    """Per entrant id, what the rounds hold for them: requested byes, a withdrawal, a late entry."""
+    states: dict[int, list[str]] = {}
+    withdrawn: dict[int, int] = {}
+    seats = Seat.objects.filter(round__tournament=tournament).exclude(absence="").order_by("round__number")
+    for entrant_id, number, absence in seats.values_list("entrant_id", "round__number", "absence"):
+        if absence == Seat.Absence.WITHDRAWN:
+            withdrawn.setdefault(entrant_id, number)
+        else:
+            states.setdefault(entrant_id, []).append(f"{_ABSENCE_SHORT[absence]} in round {number}")
+    for entrant_id, number in withdrawn.items():
+        states.setdefault(entrant_id, []).append(f"withdrawn from round {number}")
+    # A late entrant has no seat at all in the rounds paired before they entered.
+    paired = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number")
+    seated = set(Seat.objects.filter(round__in=paired).values_list("entrant_id", "round__number"))
+    for entrant_id in tournament.entrants.values_list("pk", flat=True):
+        missed = [rnd.number for rnd in paired if (entrant_id, rnd.number) not in seated]
+        if missed:
+            states.setdefault(entrant_id, []).insert(
+                0, f"late entry: not paired in round {', '.join(map(str, missed))}"
+            )
+    return states
+
+
 @arbiter_only
 def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, with a quick entry form that keeps the focus for the next player."""
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        actions.add_entrants(tournament, request.user, [form.save(commit=False)])
-        messages.success(request, f"{form.instance.name} entered.")
+        moved = actions.add_entrants(tournament, request.user, [form.save(commit=False)])
+        messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
             return redirect("arbiter:entrants", tournament.slug)
+    entrants = list(tournament.entrants.order_by("pairing_number"))
+    states = _entrant_states(tournament)
     context = {
         "tournament": tournament,
         "form": form,
-        "entrants": tournament.entrants.order_by("pairing_number"),
+        "entrants": [(e, states.get(e.pk, [])) for e in entrants],
     }
     if request.htmx:
         return render(request, "pairing/entrants.html#entrants", context)
@@ -186,8 +222,8 @@ def entrants_import(request: HttpRequest, tournament: Tournament) -> HttpRespons
     form = forms.ImportForm(request.POST or None, request.FILES or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["confirm"]:
-            actions.add_entrants(tournament, request.user, form.entrants())
-            messages.success(request, f"{len(form.lines)} entrants imported.")
+            moved = actions.add_entrants(tournament, request.user, form.entrants())
+            messages.success(request, f"{len(form.lines)} entrants imported.{_renumbered(moved)}")
             return redirect("arbiter:entrants", tournament.slug)
         return render(
             request, "pairing/import.html", {"tournament": tournament, "form": form, "preview": True}
@@ -214,12 +250,18 @@ def entrant_absence(request: HttpRequest, tournament: Tournament, entrant_id: in
         return redirect("arbiter:entrants", tournament.slug)
     form = ABSENCE_FORMS[kind](request.POST)
     if form.is_valid():
+        number, absence = form.cleaned_data["round"], form.cleaned_data.get("kind")
         try:
-            actions.record_absence(
-                entrant, request.user, form.cleaned_data["round"], form.cleaned_data.get("kind")
-            )
+            actions.record_absence(entrant, request.user, number, absence)
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
+        else:
+            what = (
+                f"a {_ABSENCE_SHORT[absence]} in round {number}"
+                if absence
+                else f"withdrawn from round {number} on"
+            )
+            messages.success(request, f"{entrant.name}: {what}. It shows in the State column.")
     else:
         messages.error(request, f"Nothing was recorded. {_form_errors(form)}")
     return redirect("arbiter:entrants", tournament.slug)
@@ -446,16 +488,13 @@ def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @arbiter_only
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Points, then pairing number: the arbiter's quick look (tie-breaks are on the public pages)."""
-    last = (
-        tournament.rounds.exclude(state=Round.State.DRAFT)
-        .order_by("-number")
-        .values_list("number", flat=True)
-    )
-    scores = tournament.scores_after(last[0] if last else 0)
-    table = sorted(tournament.entrants.all(), key=lambda e: (-scores.get(e.pk, 0), e.pairing_number or 0))
-    rows = [(e, scores.get(e.pk, 0)) for e in table]
-    return render(request, "pairing/standings.html", {"tournament": tournament, "rows": rows})
+    """The ranking with the tournament's tie-breaks after the last round with every result in."""
+    done = standings_module.rounds_with_standings(tournament)
+    table = standings_module.standings(tournament, done[-1]) if done else None
+    published = standings_module.published_rounds(tournament)
+    pending = [n for n in published if n not in done]
+    context = {"tournament": tournament, "table": table, "pending": pending}
+    return render(request, "pairing/standings.html", context)
 
 
 @require_GET

@@ -23,6 +23,7 @@ tournament = Tournament.objects.create(
     initial_colour="w",
     tiebreaks=["BH-C1", "BH", "SB", "DE", "WIN"],
     chief_arbiter=arbiter,
+    public=True,
 )
 for number, rating in enumerate(sorted((rng.randint(1200, 2600) for _ in range(PLAYERS)), reverse=True), 1):
     Entrant.objects.create(

@@ -18,7 +18,8 @@ psql "${DATABASE_URL%/*}/postgres" -qc "DROP DATABASE IF EXISTS ${DATABASE_URL##
     --log-level warning & gunicorn_pid=$!
 trap 'kill $gunicorn_pid; wait $gunicorn_pid 2>/dev/null; rm -rf "$CACHE_DIR"' EXIT
 for _ in $(seq 50); do curl -sf -o /dev/null http://127.0.0.1:$PORT/t/load-open/ && break; sleep 0.2; done
-for page in round/6/ standings/ player/17/; do
+player=$(.venv/bin/python manage.py shell -v0 -c "from tournaments.models import Entrant; print(Entrant.objects.get(tournament__slug='load-open', pairing_number=17).pk)")
+for page in round/6/ standings/ "players/$player/"; do
     url=http://127.0.0.1:$PORT/t/load-open/$page
     curl -sf -o /dev/null "$url"
     echo "== /t/load-open/$page: $CONNECTIONS connections, ${SECONDS_}s, $WORKERS gunicorn workers"

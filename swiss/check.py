@@ -188,8 +188,12 @@ class PairingContext:
         return findings
 
     def compare(self, pairing: Pairing, reference: Pairing) -> list[Finding]:
-        """C6-C7 and C12 against the engine's pairing: more score differences, fewer colours granted."""
-        findings = []
+        """Every board that is not the engine's, then C6-C7 and C12 against the engine's pairing.
+
+        A board changed by hand is named even when no criterion gets worse (in round 1, for
+        one): the rules give one pairing, so any other is the arbiter's to justify.
+        """
+        findings = self.manual_boards(pairing, reference)
         reference_pairs = {frozenset((b.white, b.black)) for b in reference.boards if b.black is not None}
         if _score_gaps(self, pairing) > _score_gaps(self, reference):
             for index, board in enumerate(pairing.boards, start=1):
@@ -228,6 +232,32 @@ class PairingContext:
                                 absolute=False,
                             )
                         )
+        return findings
+
+    def manual_boards(self, pairing: Pairing, reference: Pairing) -> list[Finding]:
+        """A finding for each board of `pairing` that `reference` does not have, colours included."""
+        engine = {(b.white, b.black) for b in reference.boards}
+        partner: dict[int, int | None] = {}
+        for b in reference.boards:
+            partner[b.white] = b.black
+            if b.black is not None:
+                partner[b.black] = b.white
+        findings = []
+        for index, board in enumerate(pairing.boards, start=1):
+            if (board.white, board.black) in engine:
+                continue
+            if board.black is not None and (board.black, board.white) in engine:
+                text = f"colours exchanged by hand: the engine gives {self.name(board.black)} white"
+            else:
+                opponents = []
+                for n in (board.white, board.black):
+                    if n is not None and n in partner:
+                        other = partner[n]
+                        opponents.append(
+                            f"{self.name(n)} with {'the bye' if other is None else self.name(other)}"
+                        )
+                text = "paired by hand: the engine pairs " + " and ".join(opponents)
+            findings.append(Finding(index, "manual", text, absolute=False))
         return findings
 
 

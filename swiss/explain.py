@@ -23,21 +23,43 @@ def _preference(state: ColourState) -> str:
 
 
 def explain_board(
-    state: TournamentState, board: Board, engine_notes: Mapping[int, list[str]] | None = None
+    state: TournamentState,
+    board: Board,
+    engine_notes: Mapping[int, list[str]] | None = None,
+    engine: Pairing | None = None,
 ) -> list[str]:
-    """A few sentences on one board of a pairing of the round after `state`, with the
-    engine's notes on its two players when the engine made this board."""
+    """A few sentences on one board of a pairing of the round after `state`.
+
+    With `engine` (the engine's pairing of the round), a board that is not the engine's is
+    said to be the arbiter's, with the engine's own opponents, and nothing is justified by the
+    rules' search; `engine_notes` are added only for a board the engine made.
+    """
     checker = PairingContext(state, {})
+    by_hand = engine is not None and (board.white, board.black) not in {
+        (b.white, b.black) for b in engine.boards
+    }
+    sentences = []
+    if by_hand:
+        assert engine is not None
+        text = checker.manual_boards(Pairing((board,)), engine)[0].message
+        sentences.append(f"{text[0].upper()}{text[1:]}.")
+        engine_notes = None
     if board.black is None:
+        if by_hand:
+            return [*sentences, f"{board.white} gets the pairing-allocated bye."]
         return [
             f"{board.white} gets the pairing-allocated bye: an odd number of players is paired, and the "
             "bye goes to a player in the lowest score group who has not had one (C.04.1 Art. 3-4, C2).",
         ]
     white, black = board.white, board.black
-    sentences = []
     scores = {n: checker.score(n) for n in (white, black)}
     if scores[white] == scores[black]:
         sentences.append(f"Both players are in the {points_text(scores[white])}-point score group.")
+    elif by_hand:
+        sentences.append(
+            f"{white} ({points_text(scores[white])}) and {black} ({points_text(scores[black])}) "
+            "come from different score groups."
+        )
     else:
         high, low = (white, black) if scores[white] > scores[black] else (black, white)
         sentences.append(

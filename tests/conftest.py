@@ -50,6 +50,7 @@ def tournament(db: None, arbiter: Any) -> Any:
         end_date=datetime.date(2026, 4, 5),
         total_rounds=5,
         chief_arbiter=arbiter,
+        public=True,
     )
 
 
@@ -100,3 +101,18 @@ def database_outage() -> Callable[[], contextlib.AbstractContextManager[None]]:
                 connection.settings_dict["PORT"] = port
 
     return outage
+
+
+@pytest.fixture
+def demo(db: None) -> Any:
+    """The demo tournament of `load_demo` (40 players, four rounds played, round 5 drafted)."""
+    from io import StringIO
+
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    from tournaments.models import Tournament
+
+    cache.clear()
+    call_command("load_demo", stdout=StringIO())
+    return Tournament.objects.get(slug="demo-open")

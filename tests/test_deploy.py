@@ -23,6 +23,8 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     # The test process allows async-unsafe ORM calls for Playwright; production never does.
     skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
     clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
+    # A developer's .env (bin/run writes one) must not leak into these checks.
+    env = {"ENV_FILE": os.devnull, **env}
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True
     )
@@ -42,6 +44,26 @@ def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
     result = manage("check", **{**PRODUCTION, "SECRET_KEY": ""})
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_a_development_env_file_lets_every_command_run_without_exports(tmp_path):
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("DEBUG=true\nSECRET_KEY=from-the-env-file\n")
+    result = manage(
+        "shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)", ENV_FILE=str(dotenv)
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "from-the-env-file"
+    # The environment wins over the file.
+    result = manage("check", ENV_FILE=str(dotenv), DEBUG="false", SECRET_KEY="")
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_bin_run_writes_a_private_development_env_file_that_the_image_leaves_out():
+    script = (ROOT / "bin" / "run").read_text()
+    assert "umask 077" in script and "DEBUG=true" in script and ">.env" in script
+    assert ".env" in (ROOT / ".dockerignore").read_text().split()
+    assert ".env" in (ROOT / ".gitignore").read_text().split()
 
 
 def test_settings_reject_a_malformed_boolean():

@@ -6,7 +6,6 @@ import functools
 import io
 
 import segno
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -15,8 +14,15 @@ from django.views.decorators.http import require_safe
 from . import standings as standings_module
 from .csv_export import csv_text
 from .models import Entrant, Round, Seat, Tournament
+from .names import search_key
+from .prizes import CLUB_PLAYERS, group_standings, prize_lists
 from .public_cache import cached_page
 from .trf_export import export_trf
+
+
+def _public_tournament(slug: str) -> Tournament:
+    """The tournament at /t/<slug>/, when its arbiters have made it public; 404 otherwise."""
+    return get_object_or_404(Tournament, slug=slug, public=True)
 
 
 def _published_round(tournament: Tournament, number: int) -> Round:
@@ -35,21 +41,21 @@ def _context(tournament: Tournament, **extra: object) -> dict[str, object]:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.order_by("-start_date", "name")
+    tournaments = Tournament.objects.filter(public=True).order_by("-start_date", "name")
     return render(request, "tournaments/public/index.html", {"tournaments": tournaments})
 
 
 @require_safe
 @cached_page
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     return render(request, "tournaments/public/home.html", _context(tournament))
 
 
 @require_safe
 @cached_page
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
     absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
     return render(
@@ -63,10 +69,28 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @cached_page
 def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairing list and one result slip per game, for the printer (print stylesheet)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
     context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd)}
     return render(request, "tournaments/public/print.html", context)
+
+
+@require_safe
+@cached_page
+def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The pairing list for the wall: every player by name, with board, colour and opponent."""
+    tournament = _public_tournament(slug)
+    rnd = _published_round(tournament, number)
+    lines = []
+    for board, white, black, _, _ in _boards(tournament, rnd):
+        lines.append((white, board.number, "White" if black else "", black))
+        if black is not None:
+            lines.append((black, board.number, "Black", white))
+    absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant")
+    lines += [(seat.entrant, None, seat.get_absence_display(), None) for seat in absent]
+    lines.sort(key=lambda line: search_key(line[0].name))
+    context = _context(tournament, round=rnd, lines=lines)
+    return render(request, "tournaments/public/alphabetical.html", context)
 
 
 def _boards(tournament: Tournament, rnd: Round) -> list[tuple[object, ...]]:
@@ -94,7 +118,7 @@ def _standings_round(tournament: Tournament, number: int | None) -> int:
 @require_safe
 @cached_page
 def standings(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     after = _standings_round(tournament, number)
     table = standings_module.standings(tournament, after) if after else None
     return render(request, "tournaments/public/standings.html", _context(tournament, table=table))
@@ -103,7 +127,7 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
 @require_safe
 @cached_page
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
     rows: list[list[object]] = []
     if after:
@@ -121,8 +145,26 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @cached_page
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's prize categories, and the club and federation standings."""
+    tournament = _public_tournament(slug)
+    after = _standings_round(tournament, None)
+    table = standings_module.standings(tournament, after) if after else None
+    context = _context(
+        tournament,
+        table=table,
+        categories=prize_lists(table, tournament.prize_categories, tournament.start_date) if table else [],
+        clubs=group_standings(table, "club") if table else [],
+        federations=group_standings(table, "federation") if table else [],
+        club_players=CLUB_PLAYERS,
+    )
+    return render(request, "tournaments/public/prizes.html", context)
+
+
+@require_safe
+@cached_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
     table = standings_module.standings(tournament, after) if after else None
     cells = standings_module.crosstable_cells(tournament, after, table) if table else {}
@@ -134,11 +176,14 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @cached_page(query={"q": None})
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player, or those whose name (or FIDE id) holds the search."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     query = request.GET.get("q", "").strip()[:100]
-    found = tournament.entrants.order_by("name")
+    found = list(tournament.entrants.order_by("name"))
     if query:
-        found = found.filter(Q(name__icontains=query) | Q(fide_id=query))
+        # Folded in Python: a field is a few thousand names, and the database's own folding
+        # (unaccent, collations) differs between PostgreSQL and SQLite.
+        key = search_key(query)
+        found = [e for e in found if key in search_key(e.name) or e.fide_id == query]
     return render(
         request, "tournaments/public/players.html", _context(tournament, players=found, query=query)
     )
@@ -146,9 +191,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @cached_page
-def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    entrant = get_object_or_404(Entrant, tournament=tournament, pairing_number=number)
+def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    tournament = _public_tournament(slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
     seats = (
         Seat.objects.filter(entrant=entrant)
         .exclude(round__state=Round.State.DRAFT)
@@ -163,7 +208,7 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @cached_page(query={"version": ("16",)})
 def trf(request: HttpRequest, slug: str) -> HttpResponse:
     """TRF-2026, or TRF-16 with ?version=16."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     version = "16" if request.GET.get("version") == "16" else "2026"
     response = HttpResponse(export_trf(tournament, version), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-trf{version}.txt"'
@@ -177,7 +222,7 @@ def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
     Not behind `cached_page`: its key is the path alone, and the address in the code
     must follow the host and scheme the request came by.
     """
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _public_tournament(slug)
     url = request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug]))
     return HttpResponse(qr_svg(url), content_type="image/svg+xml")
 

@@ -20,7 +20,7 @@ class Row:
     rank: int  # shared by players still tied after every tie-break
     entrant: Entrant
     points: Fraction
-    values: list[Decimal]  # in the order of `Table.codes`
+    values: list[Decimal | None]  # in the order of `Table.codes`; None: no value (ARO without a game)
     place: str = ""  # "5", or "5-6" for a shared place
     position: int = 0  # 1, 2, 3 ... down the table, unique: what crosstable cells refer to
 
@@ -90,7 +90,7 @@ def standings(tournament: Tournament, after_round: int, extra: list[str] | None 
                 r.rank,
                 entrants[r.number],
                 r.points,
-                [r.values.get(code, Decimal(0)) for code in shown],
+                [r.values.get(code) for code in shown],
                 place=r.place,
                 position=position,
             )

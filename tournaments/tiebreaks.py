@@ -66,9 +66,14 @@ ORDER_ONLY = {"DE", *TERMINAL}
 # Type D (Art. 10): computed from ratings, so dropped when an unrated participant is present.
 RATING_BASED = {"TPR", "PTP", "APRO", "APPO", "RTNG"} | {code for code in CRITERIA if code.startswith("ARO")}
 # Tie-breaks shown as whole numbers (ratings and counts).
+# Averages over the games played over the board (Art. 10): a player with none has no value.
+OVER_PLAYED_GAMES = RATING_BASED - {"RTNG"}
 WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "TPR", "PTP", "APRO", "APPO"} | {
     code for code in CRITERIA if code.startswith("ARO")
 }
+
+# Art. 14 modifiers: how many of a player's values each one removes (Median-k: k lowest and k highest).
+CUT = {code: int(code[-1]) * (2 if code[-2] == "M" else 1) for code in CRITERIA if code[-2:-1] in ("C", "M")}
 
 _KINDS = {
     Code.FORFEIT_WIN: "forfeit_win",
@@ -114,7 +119,8 @@ class Standing:
     rank: int  # the first place of the players this one is still tied with
     number: int  # pairing number
     points: Fraction
-    values: Mapping[str, Decimal] = field(default_factory=dict)  # by tie-break code, DE excluded
+    # By tie-break code, DE excluded; a rating average is missing for a player with no game played.
+    values: Mapping[str, Decimal] = field(default_factory=dict)
     last: int = 0  # the last place of that tie; 0 (or `rank`) when no one shares the place
 
     @property
@@ -149,6 +155,13 @@ def standings(
         return [
             Standing(1, p.number, Fraction(0), last=tied) for p in sorted(players, key=lambda p: p.number)
         ]
+    # Every round gives a score-based tie-break one value per player, played or not (Art. 16), so a
+    # modifier that removes `rounds` values or more leaves nothing: the sum of no values is 0 for
+    # everyone (Art. 14 has no exception keeping the last value) and cannot decide any order.
+    # ARO's values are the played games, which differ per player: tiebreak-core handles those.
+    emptied = {c for c in [*tiebreaks, *extra] if c in CUT and not c.startswith("ARO") and CUT[c] >= rounds}
+    tiebreaks = [c for c in tiebreaks if c not in emptied]
+    extra = [c for c in extra if c not in emptied]
     ratings = {p.number: p.rating for p in players}
     data = {p.number: _player_data(p, scoring, rounds, ratings) for p in players}
     # The 2024 ruleset refuses the 2026-only arguments.
@@ -163,6 +176,9 @@ def standings(
     if shown_only:
         for row in rank_standings_strict(data, shown_only, **options).players:
             values[row.player_id].update(row.values)
+    # tiebreak-core gives such players 0, which orders them after everyone with a value, as the
+    # FIDE TEC's implementation orders its "no value"; only the shown value differs.
+    played = {p.number for p in players if any(r.code.played for r in p.history[:rounds])}
     points = {
         p.number: sum((scoring.points(r.code) for r in p.history[:rounds]), Fraction(0)) for p in players
     }
@@ -174,8 +190,11 @@ def standings(
             values={
                 code: _decimal(values[row.player_id][CRITERIA[code]], code in WHOLE)
                 for code in [*tiebreaks, *extra]
-                if code not in ORDER_ONLY and CRITERIA[code] in values[row.player_id]
-            },
+                if code not in ORDER_ONLY
+                and CRITERIA[code] in values[row.player_id]
+                and (code not in OVER_PLAYED_GAMES or row.player_id in played)
+            }
+            | dict.fromkeys(emptied, Decimal(0)),
             last=places[row.player_id][1],
         )
         for row in result.players
@@ -222,7 +241,11 @@ def _shared_places(
 def _decimal(value: float, whole: bool) -> Decimal:
     # Values are sums and products of half points (exact in binary) or averages of ratings.
     exact = Decimal(repr(value))
-    return exact.quantize(Decimal(1), ROUND_HALF_UP) if whole else exact.quantize(Decimal("0.01")).normalize()
+    if whole:
+        return exact.quantize(Decimal(1), ROUND_HALF_UP)
+    cents = exact.quantize(Decimal("0.01"))
+    # normalize() alone turns 10.00 into 1E+1, which the pages and the CSV would print as such.
+    return cents.quantize(Decimal(1)) if cents == cents.to_integral_value() else cents.normalize()
 
 
 def _player_data(

@@ -55,3 +55,24 @@ def _standings(demo):
     from tournaments.standings import standings
 
     return standings(demo, 4).rows
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_each_name_says_its_colour_and_the_standings_fit_the_screen(live_server, page):
+    cache.clear()
+    call_command("load_demo", stdout=StringIO())
+    page.goto(f"{live_server.url}/t/demo-open/round/4/")
+    white = page.locator("#board-1 .white")
+    black = page.locator("#board-1 .black")
+    # The column heads are hidden on a phone: a chip beside each name tells the colours apart.
+    assert page.locator("table.pairings thead").is_hidden()
+    assert white.locator(".chip-white").is_visible() and black.locator(".chip-black").is_visible()
+    assert "White:" in white.inner_text() and "Black:" in black.inner_text()
+    assert white.locator(".muted").is_visible()  # the rating
+    page.goto(f"{live_server.url}/t/demo-open/standings/")
+    table = page.locator("table.standings")
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+    page.goto(f"{live_server.url}/t/demo-open/crosstable/")
+    page.locator("table.crosstable").evaluate("t => { t.scrollLeft = t.scrollWidth; }")
+    name = page.locator("table.crosstable tbody tr").first.locator("td.name").bounding_box()
+    assert name is not None and 0 <= name["x"] <= 40  # still in view after scrolling to the last round

@@ -207,3 +207,42 @@ def test_a_change_to_a_published_round_is_refused(arbiter_client, draft, tournam
         url("round-change", tournament, 2), {"kind": "colours", "board": 1}
     ).content.decode()
     assert "Round 2 has no draft to change." in page and actions.draft_pairs(draft) == before
+
+
+def test_a_round_one_swap_is_named_on_both_boards_and_explained_as_the_arbiters(
+    arbiter_client, tournament, field, arbiter
+):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    assert not actions.review(rnd).findings  # the engine's round 1 has nothing to report
+    engine = set(actions.draft_pairs(rnd))
+    actions.change_draft(rnd, arbiter, "swap", 1, 2)
+    changed = [n for n, pair in enumerate(actions.draft_pairs(rnd), start=1) if pair not in engine]
+    manual = [f for f in actions.review(rnd).findings if f.rule == "manual"]
+    assert len(changed) == 2 and [f.board for f in manual] == changed
+    assert all("paired by hand: the engine pairs" in f.message for f in manual)
+    why = arbiter_client.get(url("board-explain", tournament, 1, changed[0])).content.decode()
+    assert "Paired by hand: the engine pairs" in why and "no compatible opponent" not in why
+    kept = next(n for n in range(1, len(engine) + 1) if n not in changed)
+    assert "by hand" not in arbiter_client.get(url("board-explain", tournament, 1, kept)).content.decode()
+
+
+def test_exchanging_colours_is_a_finding_and_the_why_says_so(arbiter_client, tournament, field, arbiter):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.change_draft(rnd, arbiter, "colours", 3)
+    finding = next(f for f in actions.review(rnd).findings if f.rule == "manual")
+    assert finding.board == 3 and "colours exchanged by hand" in finding.message
+    why = arbiter_client.get(url("board-explain", tournament, 1, 3)).content.decode()
+    assert "Colours exchanged by hand" in why
+
+
+def test_a_change_that_reorders_the_boards_says_which_boards_moved(draft, arbiter):
+    # Board 1's opponent swapped with board 4's mixes score groups, so the boards are re-sorted.
+    change = actions.change_draft(draft, arbiter, "swap", 1, 4)
+    moves = re.findall(r"(\d+)→(\d+)", change.description)
+    assert "boards renumbered to keep the score order" in change.description and moves
+    edited = [tuple(p) for p in change.before]
+    (w1, b1), (w2, b2) = edited[0], edited[3]
+    edited[0], edited[3] = (w1, b2), (w2, b1)
+    after = actions.draft_pairs(draft)
+    for old, new in moves:
+        assert edited[int(old) - 1] == tuple(after[int(new) - 1])

@@ -6,7 +6,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from pairing import actions
-from tournaments.models import ForbiddenPair
+from tournaments.models import Entrant, ForbiddenPair
+
+from .conftest import play_round
 
 GOOD = 'name,rating,title,federation,fide_id\n"Keller, Anna",2100,,SUI,100\n"Meier, Lukas",2300,FM,SUI,101\n'
 BAD = 'name,rating,federation\n"Keller, Anna",2100,SUI\n,2300,SUI\n"Roth, Jan",strong,SUI\n'
@@ -118,3 +120,43 @@ def test_a_trf_line_with_a_bad_rating_is_marked_and_nothing_is_saved(arbiter_cli
         url("entrants-import", tournament), {"text": f"012 Test\n{good}\n{bad}\n", "confirm": "on"}
     )
     assert not tournament.entrants.exists()
+
+
+def test_the_entrants_page_shows_each_players_byes_withdrawal_and_late_entry(
+    arbiter_client, tournament, players
+):
+    bye = reverse("arbiter:entrant-absence", args=[tournament.slug, players[5].pk, "bye"])
+    response = arbiter_client.post(bye, {"round": 2, "kind": "half-bye"}, follow=True)
+    page = response.content.decode()
+    assert f"{players[5].name}: a ½-point bye in round 2." in page  # the confirmation
+    withdraw = reverse("arbiter:entrant-absence", args=[tournament.slug, players[4].pk, "withdraw"])
+    arbiter_client.post(withdraw, {"round": 3})
+    play_round(
+        actions.pair_next_round(tournament, players[0].tournament.chief_arbiter), tournament.chief_arbiter
+    )
+    late = actions.add_entrants(
+        tournament, tournament.chief_arbiter, [Entrant(name="Late, Lou", fide_rating=1000)]
+    )
+    assert late == 0
+    page = arbiter_client.get(url("entrants", tournament)).content.decode()
+
+    def state(entrant):
+        row = page.split(f'id="entrant-{entrant.pk}"')[1].split("</tr>")[0]
+        return row.split('class="states">')[1].split("</td>")[0]
+
+    assert "½-point bye in round 2" in state(players[5])
+    assert "withdrawn from round 3" in state(players[4]) and "round 4" not in state(players[4])
+    lou = tournament.entrants.get(name="Late, Lou")
+    assert "late entry: not paired in round 1" in state(lou)
+    assert "plays every round" in state(players[0])
+
+
+def test_an_htmx_entry_carries_its_message_and_the_next_page_does_not_repeat_it(arbiter_client, tournament):
+    response = arbiter_client.post(
+        url("entrants", tournament), {"name": "Vogel, Martina", "fide_rating": "1900"}, HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    assert 'id="entrants"' in page and "<html" not in page  # the partial
+    oob = page.split('<div id="messages" hx-swap-oob="true"')[1]
+    assert "Vogel, Martina entered." in oob
+    assert "Vogel, Martina entered." not in arbiter_client.get(url("entrants", tournament)).content.decode()

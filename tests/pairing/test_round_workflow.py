@@ -131,3 +131,17 @@ def test_the_review_marks_floats_as_the_engine_counts_them(tournament, field, ar
     assert marks[rested.pk] == "↓"
     assert marks[bye.pk] == "↓"
     assert marks[away.pk] == ""
+
+
+def test_the_arbiters_standings_show_the_tie_breaks_of_the_public_ones(client, demo):
+    from tournaments.standings import standings
+
+    client.force_login(demo.chief_arbiter)
+    page = client.get("/arbiter/demo-open/standings/").content.decode()
+    table = standings(demo, 4)
+    assert "after round 4" in page
+    for code in table.codes:
+        assert f'<th class="num">{code}</th>' in page
+    top = table.rows[0]
+    cells = "".join(f'<td class="num">{value}</td>' for value in top.values)
+    assert cells in page

@@ -147,3 +147,17 @@ def test_the_engine_says_which_rule_kept_a_player_from_the_opponent_in_order() -
     ]
     board = next(b for b in pairing.boards if 8 in (b.white, b.black))
     assert f"8: {notes[8][0]}." in explain_board(state, board, notes)
+
+
+def test_every_board_that_is_not_the_engines_is_named_even_when_no_criterion_suffers() -> None:
+    state, pairing = midway()
+    boards = list(pairing.boards)
+    first = boards[0]
+    assert first.black is not None
+    boards[0] = Board(first.black, first.white)
+    findings = check(state, Pairing(tuple(boards)), reference=pairing)
+    manual = [f for f in findings if f.rule == "manual"]
+    assert [f.board for f in manual] == [1] and "colours exchanged by hand" in manual[0].message
+    sentences = explain_board(state, boards[0], engine=pairing)
+    assert sentences[0].startswith("Colours exchanged by hand")
+    assert explain_board(state, first, engine=pairing) == explain_board(state, first)

@@ -68,3 +68,12 @@ def test_loading_the_demo_twice_replaces_it_and_the_arbiter_can_sign_in(client, 
     # Through the sign-in page: login throttling needs the request, which client.login() does not give.
     response = client.post("/accounts/login/", {"username": "arbiter", "password": "second"})
     assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_loading_the_demo_again_keeps_the_arbiters_password_and_prints_none(client, db):
+    first = load_demo()
+    password = first.split("Arbiter login: arbiter / ")[1].split()[0]
+    again = load_demo()
+    assert "password unchanged" in again and password not in again
+    response = client.post("/accounts/login/", {"username": "arbiter", "password": password})
+    assert response.status_code == 302 and "_auth_user_id" in client.session

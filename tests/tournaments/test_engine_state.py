@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from swiss.model import Code, Colour
 from swiss.scores import score
 from swiss.trf import read_trf, write_trf
 from tournaments.engine_state import StateError, tournament_state
 from tournaments.models import Board, Seat, Tournament
-
-
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def test_the_demo_state_is_ready_to_pair_round_five_with_its_absences(demo, django_assert_max_num_queries):

@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 import random
-from io import BytesIO, StringIO
+from io import BytesIO
 
-import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.core.management import call_command
 from django.forms.models import model_to_dict
 
 from pairing.actions import add_entrants
-from tournaments.models import Entrant, ForbiddenPair, Team, Tournament
+from tournaments.models import Entrant, ForbiddenPair, Team
 from tournaments.public_cache import serve_cached_pages
-
-
-@pytest.fixture
-def demo(db):
-    cache.clear()
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def call(app, path: str, *, host: str = "testserver", method: str = "GET", query: str = "", extra=None):

@@ -5,15 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import re
-from io import StringIO
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 
+from pairing import actions
 from swiss.trf import read_trf
 from tournaments import public_views
-from tournaments.models import Board, Round, Seat, Tournament
+from tournaments.models import AuditRecord, Board, Entrant, Round, Seat, Tournament
 from tournaments.standings import standings
 
 
@@ -22,14 +21,9 @@ def fresh_cache():
     cache.clear()
 
 
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
-
-
-def public_urls(slug: str) -> list[str]:
-    base = f"/t/{slug}/"
+def public_urls(tournament: Tournament) -> list[str]:
+    base = f"/t/{tournament.slug}/"
+    first = tournament.entrants.get(pairing_number=1)
     return [
         base,
         f"{base}round/1/",
@@ -39,7 +33,7 @@ def public_urls(slug: str) -> list[str]:
         f"{base}standings.csv",
         f"{base}crosstable/",
         f"{base}players/?q=keller",
-        f"{base}player/1/",
+        f"{base}players/{first.pk}/",
         f"{base}export.trf",
         f"{base}export.trf?version=16",
         f"{base}qr.svg",
@@ -47,7 +41,7 @@ def public_urls(slug: str) -> list[str]:
 
 
 def test_every_public_page_opens_without_signing_in(client, demo):
-    for url in ["/", *public_urls(demo.slug)]:
+    for url in ["/", *public_urls(demo)]:
         response = client.get(url)
         assert response.status_code == 200, url
 
@@ -72,8 +66,8 @@ def test_a_draft_round_is_not_found_anywhere(client, demo):
     for url in ("/t/demo-open/round/5/", "/t/demo-open/round/5/print/", "/t/demo-open/standings/5/"):
         assert client.get(url).status_code == 404, url
     white, black = a_draft_pairing(demo)
-    number = demo.entrants.get(name=white).pairing_number
-    card = client.get(f"/t/demo-open/player/{number}/").content.decode()
+    entrant = demo.entrants.get(name=white)
+    card = client.get(f"/t/demo-open/players/{entrant.pk}/").content.decode()
     assert 'id="round-5"' not in card and 'id="round-4"' in card
     home = client.get("/t/demo-open/").content.decode()
     assert "/round/5/" not in home
@@ -118,13 +112,32 @@ def test_entering_a_result_updates_the_cached_pairings_and_standings(client, dem
 def test_searching_finds_a_player_by_part_of_the_name(client, demo):
     page = client.get("/t/demo-open/players/", {"q": "kell"}).content.decode()
     keller = demo.entrants.get(name__startswith="Keller")
-    assert keller.name in page and f"/player/{keller.pairing_number}/" in page
+    assert keller.name in page and f"/players/{keller.pk}/" in page
+    assert "Meier" not in page
+
+
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("muller", "Müller, Jörg"),
+        ("MUELLER", "Müller, Jörg"),
+        ("jorg", "Müller, Jörg"),
+        ("odegard", "Ødegaard, Martin"),
+        ("Nguyen", "Nguyễn, Văn Anh"),
+        ("Dvořák", "Dvorak, Antonin"),
+    ],
+)
+def test_searching_ignores_case_accents_and_transliterations(client, tournament, make_entrant, typed, found):
+    for name in ["Müller, Jörg", "Ødegaard, Martin", "Nguyễn, Văn Anh", "Dvorak, Antonin", "Meier, Anna"]:
+        make_entrant(name=name)
+    page = client.get(f"/t/{tournament.slug}/players/", {"q": typed}).content.decode()
+    assert found in page
     assert "Meier" not in page
 
 
 def test_a_player_card_lists_opponents_colours_results_and_performance(client, demo):
     entrant = demo.entrants.get(pairing_number=1)
-    page = client.get("/t/demo-open/player/1/").content.decode()
+    page = client.get(f"/t/demo-open/players/{entrant.pk}/").content.decode()
     for seat in Seat.objects.filter(entrant=entrant, round__number__lte=4, board_number__isnull=False):
         board = Board.objects.get(round=seat.round, number=seat.board_number)
         opponent = board.black if seat.colour == "w" else board.white
@@ -158,12 +171,40 @@ def test_the_qr_code_encodes_the_absolute_address_of_the_tournament_page(client,
 
 def test_an_unknown_tournament_or_player_is_not_found(client, demo):
     assert client.get("/t/nope/").status_code == 404
-    assert client.get("/t/demo-open/player/999/").status_code == 404
+    assert client.get("/t/demo-open/players/999999/").status_code == 404
+
+
+def test_a_player_of_another_tournament_is_not_found_under_this_one(client, demo):
+    other = Tournament.objects.create(
+        name="Other",
+        slug="other",
+        start_date=demo.start_date,
+        end_date=demo.end_date,
+        total_rounds=5,
+        public=True,
+    )
+    elsewhere = Entrant.objects.create(tournament=other, name="Elsewhere, Eva", pairing_number=1)
+    assert client.get(f"/t/demo-open/players/{elsewhere.pk}/").status_code == 404
+    assert client.get(f"/t/other/players/{elsewhere.pk}/").status_code == 200
+
+
+def test_a_players_address_survives_the_renumbering_of_a_late_entry(client, demo):
+    keller = demo.entrants.get(name__startswith="Keller")
+    address = f"/t/demo-open/players/{keller.pk}/"
+    before = client.get(address).content.decode()
+    # A late entrant rated above everyone takes number 1 (C.04.2 2.4): every number below moves.
+    number = keller.pairing_number
+    moved = actions.add_entrants(demo, demo.chief_arbiter, [Entrant(name="Late, Larry", fide_rating=2800)])
+    keller.refresh_from_db()
+    assert moved == 40 and keller.pairing_number == number + 1
+    assert keller.name in before and keller.name in client.get(address).content.decode()
+    trail = AuditRecord.objects.filter(tournament=demo, object_type="tournaments.tournament").latest("pk")
+    assert trail.before["pairing numbers"][keller.name] == number and "Late, Larry" in trail.after["why"]
 
 
 def test_a_tournament_with_nothing_published_shows_no_round(client, tournament, players):
     assert tournament.rounds.filter(state=Round.State.DRAFT).count() == 5
-    for url in public_urls(tournament.slug):
+    for url in public_urls(tournament):
         if "/round/" in url or "standings/2" in url:
             assert client.get(url).status_code == 404, url
         else:
@@ -195,7 +236,7 @@ def test_the_csv_gives_tied_players_the_same_place(client, demo):
 
 def test_a_player_card_shows_the_shared_place(client, demo):
     row = shared_row(demo, 4)
-    page = client.get(f"/t/demo-open/player/{row.entrant.pairing_number}/").content.decode()
+    page = client.get(f"/t/demo-open/players/{row.entrant.pk}/").content.decode()
     assert f"Rank <strong>{row.place}</strong>" in page
 
 
@@ -230,3 +271,15 @@ def test_the_print_page_lists_boards_in_order_then_one_slip_per_game(client, dem
             assert f"Board {board.number}<" in slip
             assert f"White: {board.white.pairing_number} <bdi>{board.white.name}</bdi>" in slip
             assert f"Black: {board.black.pairing_number} <bdi>{board.black.name}</bdi>" in slip
+
+
+def test_the_standings_say_which_tie_breaks_order_without_a_column(client, demo):
+    page = client.get("/t/demo-open/standings/").content.decode()
+    assert "DE (orders without a column)" in page and '<th class="num">DE</th>' not in page
+
+
+def test_the_crosstable_has_one_rank_column_and_a_legend_that_names_withdrawals(client, demo):
+    page = client.get("/t/demo-open/crosstable/").content.decode()
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    assert head.count("<th>Rk</th>") == 1 and "<th>#</th>" not in head
+    assert "a withdrawal" in page and "H, F and Z requested byes" not in page

@@ -5,11 +5,9 @@ from __future__ import annotations
 import datetime
 import subprocess
 import sys
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from pairing.actions import change_draft, pair_next_round, publish_round
 from pairing.actions import export_trf as arbiter_export
@@ -20,12 +18,6 @@ from tournaments.models import DraftChange, Seat, Tournament
 from tournaments.trf_export import export_trf, import_trf
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def games(tournament: Tournament) -> set[tuple[int, str, str, str]]:

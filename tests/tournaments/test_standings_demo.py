@@ -9,10 +9,8 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from fractions import Fraction
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import Board, Seat, Tournament
 from tournaments.standings import standings
@@ -21,12 +19,6 @@ HALF, ONE = Fraction(1, 2), Fraction(1)
 WHITE_POINTS = {"1-0": ONE, "1/2": HALF, "0-1": 0, "+-": ONE, "-+": 0, "--": 0}
 BLACK_POINTS = {"1-0": 0, "1/2": HALF, "0-1": ONE, "+-": 0, "-+": ONE, "--": 0}
 FORFEITS = {"+-", "-+", "--"}
-
-
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get(slug="demo-open")
 
 
 def raw_rounds(demo: Tournament, rounds: int) -> dict[int, list[tuple[str, int | None, Fraction, str]]]:
@@ -78,8 +70,7 @@ def independent(demo: Tournament, rounds: int) -> dict[int, tuple[Fraction, ...]
         bh = sum(v[0] for v in values)
         vur = [v[0] for v in values if v[2]]
         cut = vur[0] if vur else min(v[0] for v in values)  # 16.5.1: a VUR is cut first
-        if len(values) == 1:
-            cut = 0  # implementers' convention (tiebreaks.md 2): a cut never removes the last value
+        # Art. 14.1 cuts a player's only value too (README, rules decisions): nothing is left.
         sb = sum(v[1] for v in values)
         wins = sum(1 for _, _, p, _ in rows if p == 1)
         result[entrant] = (own, bh - cut, bh, sb, Fraction(wins))

@@ -211,3 +211,53 @@ def test_aro_breaks_a_tie_only_while_everyone_is_rated():
     unrated = [*rated[:3], Player(4, "", 0, rated[3].history)]
     kept, _ = ranking_codes(["ARO"], unrated, "fide-2026")
     assert places(standings(unrated, Scoring(), 1, kept, "fide-2026"))[:2] == [(1, "1-2"), (3, "1-2")]
+
+
+def test_a_cut_that_removes_a_players_only_value_leaves_zero_and_decides_nothing():
+    # Round 1: 1 beats 2, 3 has the pairing-allocated bye. C.07 Art. 14.1 cuts the one value each
+    # has, so BH-C1 is 0 for everyone and cannot put the bye ahead of the win (or the reverse).
+    field = [
+        Player(1, "", 2000, (game(2, W, Code.WIN),)),
+        Player(2, "", 1900, (game(1, B, Code.LOSS),)),
+        Player(3, "", 1800, (bye(Code.PAB),)),
+    ]
+    rows = standings(field, Scoring(), 1, ["BH-C1"], "fide-2026")
+    assert places(rows) == [(1, "1-2"), (3, "1-2"), (2, "3")]
+    assert [r.values["BH-C1"] for r in rows] == [0, 0, 0]
+
+
+def test_median_buchholz_after_two_rounds_is_zero_for_everyone():
+    rows = standings(four_player_round_robin(), Scoring(), 2, ["BH-M1"], "fide-2026")
+    assert {r.values["BH-M1"] for r in rows} == {0}
+    # From the third round on, Median-1 keeps the middle value (1 and 2: opponents on 1, 2 and 1).
+    rows = standings(four_player_round_robin(), Scoring(), 3, ["BH-M1"], "fide-2026")
+    assert {r.number: r.values["BH-M1"] for r in rows}[1] == 1
+
+
+def test_a_whole_value_prints_without_an_exponent():
+    # Progressive score of four straight wins: 1 + 2 + 3 + 4 = 10, not "1E+1".
+    wins = tuple(game(n, W, Code.WIN) for n in (2, 3, 4, 5))
+    losers = [
+        Player(
+            n,
+            "",
+            1900 - n,
+            tuple(game(1, B, Code.LOSS) if r == n - 2 else bye(Code.ZERO_BYE) for r in range(4)),
+        )
+        for n in (2, 3, 4, 5)
+    ]
+    rows = standings([Player(1, "", 2000, wins), *losers], Scoring(), 4, ["PS"], "fide-2026")
+    assert str(rows[0].values["PS"]) == "10"
+
+
+def test_a_player_without_a_game_played_has_no_rating_average():
+    # 3 had the bye: no opponent over the board, so no ARO or TPR (C.07 Art. 10), listed after 1.
+    field = [
+        Player(1, "", 2000, (game(2, W, Code.WIN),)),
+        Player(2, "", 1900, (game(1, B, Code.LOSS),)),
+        Player(3, "", 1800, (bye(Code.PAB),)),
+    ]
+    rows = standings(field, Scoring(), 1, ["ARO", "TPR"], "fide-2026")
+    assert places(rows) == [(1, "1"), (3, "2"), (2, "3")]
+    assert dict(rows[1].values) == {}
+    assert set(rows[0].values) == {"ARO", "TPR"}

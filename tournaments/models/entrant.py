@@ -47,14 +47,15 @@ class Entrant(ShownPublicly):
 
     class Title(models.TextChoices):
         # Ordered as in C.04.2 Art. 2.2, which ranks titles after strength.
-        GM = "GM"
-        IM = "IM"
-        WGM = "WGM"
-        FM = "FM"
-        WIM = "WIM"
-        CM = "CM"
-        WFM = "WFM"
-        WCM = "WCM"
+        # Labels spelled out: TextChoices would otherwise title-case the names ("Gm", "Wgm").
+        GM = "GM", "GM"
+        IM = "IM", "IM"
+        WGM = "WGM", "WGM"
+        FM = "FM", "FM"
+        WIM = "WIM", "WIM"
+        CM = "CM", "CM"
+        WFM = "WFM", "WFM"
+        WCM = "WCM", "WCM"
 
     class Sex(models.TextChoices):
         MALE = "m", "Male"

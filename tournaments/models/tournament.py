@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -37,6 +38,19 @@ def validate_tiebreaks(value: object) -> None:
         raise ValidationError("A tie-break may appear only once.")
 
 
+_PRIZE_CATEGORY = re.compile(r"^(W|[US]\d{1,4})$")
+
+
+def validate_prize_categories(value: object) -> None:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise ValidationError("Prize categories must be a list of codes such as W, U18, S65, U1800.")
+    unknown = [code for code in value if not _PRIZE_CATEGORY.match(code)]
+    if unknown:
+        raise ValidationError(
+            f"Unknown prize categories: {', '.join(unknown)}. Use W, U<age>, S<age> or U<rating>."
+        )
+
+
 class Tournament(models.Model):
     class Kind(models.TextChoices):
         INDIVIDUAL = "individual", "Individual"
@@ -63,7 +77,12 @@ class Tournament(models.Model):
         FINISHED = "finished", "Finished"
 
     name = models.CharField(max_length=200, validators=[plain_text])
-    slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/<slug>/.")
+    # Django renders help texts as HTML, so the address is spelled without angle brackets.
+    slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/this-slug/.")
+    public = models.BooleanField(
+        default=False,
+        help_text="Players see its published rounds and standings; until then only its arbiters do.",
+    )
     place = models.CharField(max_length=200, blank=True, validators=[plain_text])
     start_date = models.DateField()
     end_date = models.DateField()
@@ -77,7 +96,9 @@ class Tournament(models.Model):
     )
     acceleration = models.CharField(max_length=12, choices=Acceleration.choices, default=Acceleration.NONE)
     total_rounds = models.PositiveSmallIntegerField(
-        "number of rounds", help_text="Declared before the start (C.04.1 Art. 1)."
+        "number of rounds",
+        validators=[MinValueValidator(1, "A tournament has at least one round.")],
+        help_text="Declared before the start (C.04.1 Art. 1).",
     )
 
     # Points are exact decimals (never floats); the engine receives them as Fractions.
@@ -116,6 +137,12 @@ class Tournament(models.Model):
         choices=BirthDates.choices,
         default=BirthDates.YEAR,
         help_text="What the public TRF export shows of a birth date; the arbiter's export has the full date.",
+    )
+    prize_categories = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_prize_categories],
+        help_text="Prize lists beside the standings: W (women), U18 or S65 (age), U1800 (rating).",
     )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)

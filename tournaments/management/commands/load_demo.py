@@ -40,14 +40,16 @@ class Command(BaseCommand):
     help = "Replace the demo tournament and print an arbiter login (user 'arbiter')."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--password", help="Arbiter password (default: a new random one).")
+        parser.add_argument(
+            "--password",
+            help="Set the arbiter's password (default: random for a new user, else unchanged).",
+        )
         parser.add_argument("--seed", type=int, default=2026, help="Seed for names, ratings and results.")
 
     @transaction.atomic
     def handle(self, *args: Any, password: str | None, seed: int, **options: Any) -> None:
         rng = random.Random(seed)
-        password = password or secrets.token_urlsafe(9)
-        arbiter = _arbiter(password)
+        arbiter, password = _arbiter(password)
         Tournament.objects.filter(slug=SLUG).delete()
         today = datetime.date.today()
         tournament = Tournament.objects.create(
@@ -58,6 +60,7 @@ class Command(BaseCommand):
             end_date=today + datetime.timedelta(days=2),
             total_rounds=7,
             chief_arbiter=arbiter,
+            public=True,
             initial_colour=Tournament.Colour.WHITE,
             tiebreaks=["BH-C1", "BH", "SB", "DE", "WIN"],
             state=Tournament.State.RUNNING,
@@ -77,15 +80,24 @@ class Command(BaseCommand):
             f"Loaded '{tournament.name}': {len(entrants)} players, rounds 1-{PLAYED_ROUNDS} played, "
             f"round {PLAYED_ROUNDS + 1} drafted and not yet published."
         )
-        self.stdout.write(f"Arbiter login: arbiter / {password}")
+        if password:
+            self.stdout.write(f"Arbiter login: arbiter / {password}")
+        else:
+            self.stdout.write(
+                "Arbiter login: arbiter, password unchanged (load_demo --password NEW sets one)."
+            )
 
 
-def _arbiter(password: str) -> Any:
-    user, _ = get_user_model().objects.get_or_create(username="arbiter")
+def _arbiter(password: str | None) -> tuple[Any, str | None]:
+    """The demo's arbiter, and the password to print: only one just set, so a restart signs nobody out."""
+    user, created = get_user_model().objects.get_or_create(username="arbiter")
     user.is_staff = user.is_superuser = True
-    user.set_password(password)
+    if created and not password:
+        password = secrets.token_urlsafe(9)
+    if password:
+        user.set_password(password)
     user.save()
-    return user
+    return user, password
 
 
 def _entrants(tournament: Tournament, rng: random.Random) -> list[Entrant]:

@@ -18,6 +18,7 @@ NEW = {
     **dict.fromkeys(["points_draw", "points_half_bye"], "0.5"),
     **dict.fromkeys(["points_loss", "points_forfeit_loss", "points_zero_bye"], "0"),
     "tiebreaks": "BH-C1, BH, SB",
+    "public_birth_dates": "year",
 }
 
 

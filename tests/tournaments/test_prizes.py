@@ -75,10 +75,10 @@ def test_the_pairing_list_by_name_gives_every_player_board_colour_and_opponent(c
     rnd = demo.rounds.get(number=3)
     rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
     assert len(rows) == demo.entrants.count()
-    names = [row.split("<td>")[1].split("</td>")[0] for row in rows]
+    names = [row.split("<td><bdi>")[1].split("</bdi>")[0] for row in rows]
     assert names == sorted(names, key=str.casefold)
     board = rnd.boards_with_seats()[0]
-    line = next(row for row in rows if f"<td>{board.black.name}</td>" in row.split("<td class")[0])
-    assert f'<td class="num">{board.number}</td><td>Black</td><td>{board.white.name}</td>' in line
+    line = next(row for row in rows if f"<td><bdi>{board.black.name}</bdi></td>" in row.split("<td class")[0])
+    assert f'<td class="num">{board.number}</td><td>Black</td><td><bdi>{board.white.name}</bdi></td>' in line
     assert "Half-point bye" in page  # the requested bye of round 3
     assert client.get("/t/demo-open/round/5/by-name/").status_code == 404  # the draft

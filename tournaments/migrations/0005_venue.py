@@ -11,7 +11,7 @@ def keep_existing_tournaments_public(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0002_draft_changes_and_forbidden_pairs"),
+        ("tournaments", "0004_security"),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ import tournaments.models.tournament
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0003_venue"),
+        ("tournaments", "0005_venue"),
     ]
 
     operations = [

@@ -176,7 +176,7 @@ def test_out_of_memory_ends_in_one_line_and_exit_4(tmp_path: Path) -> None:
         "import re, resource, sys\n"
         "from swiss.cli import main\n"
         "size = int(re.search(r'VmSize:\\s+(\\d+)', open('/proc/self/status').read()).group(1)) * 1024\n"
-        "resource.setrlimit(resource.RLIMIT_AS, (size + 48 * 2**20, resource.RLIM_INFINITY))\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + 16 * 2**20, resource.RLIM_INFINITY))\n"
         f"sys.exit(main(['pair', {str(case)!r}]))\n"
     )
     run = subprocess.run(

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swiss.colours import ColourState, colour_state
-from swiss.model import Board, Colour, Pairing, Player, TournamentState
+from swiss.model import Board, Code, Colour, Pairing, Player, TournamentState
 from swiss.scores import pairing_score, score
+from swiss.unplayed import blocks_bye
 
 
 @dataclass(frozen=True)
@@ -117,10 +118,9 @@ class PairingContext:
 
     def bye(self, index: int, number: int) -> list[Finding]:
         """C2 (C.04.1 Art. 4): no second PAB, nor one after scoring a win without playing."""
-        scoring = self.state.scoring
         for rnd, result in enumerate(self.players[number].history, start=1):
-            if not result.code.played and scoring.points(result.code) >= scoring.win:
-                what = "already had the bye" if result.opponent is None else "already won without playing"
+            if blocks_bye(result, self.state.scoring):
+                what = "already had the bye" if result.code is Code.PAB else "already won without playing"
                 return [Finding(index, "C2", f"{self.name(number)} {what} in round {rnd}")]
         return []
 

@@ -7,7 +7,7 @@
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
-input, 5 file access.
+input, 4 out of memory, 5 file access.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from dataclasses import replace
 from typing import TextIO
 
 from swiss.boards import order_boards
+from swiss.colours import initial_colour
 from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
 from swiss.trf import decode_trf, read_trf
 
 PairFunction = Callable[[TournamentState], Pairing]
 
-OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, FILE_ACCESS = 0, 1, 2, 3, 5
+OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, OUT_OF_MEMORY, FILE_ACCESS = 0, 1, 2, 3, 4, 5
 
 
 class _Failure(Exception):
@@ -94,7 +95,11 @@ def _load(path: str) -> TournamentState:
 def _pairing_text(path: str, pair: PairFunction | None) -> str:
     state = _load(path)
     if state.round_to_pair > state.total_rounds:
-        raise _Failure(INVALID_INPUT, f"{path}: all {state.total_rounds} rounds have been played")
+        raise _Failure(
+            INVALID_INPUT,
+            f"{path}: all {state.total_rounds} rounds have been played (a file without a 142 or XXR "
+            "record is read as a tournament of the rounds it holds)",
+        )
     try:
         pairing = _engine(pair)(state)
     except PairingError as error:
@@ -110,6 +115,8 @@ def _describe(state: TournamentState, pairing: Pairing) -> str:
 def _check_command(path: str, output: TextIO, pair: PairFunction | None) -> int:
     """Re-pair each completed round from the rounds before it; list the rounds that differ."""
     state = _load(path)
+    # Round 1 is re-paired from no history, so the lot must come from the file or round 1.
+    state = replace(state, initial_colour=initial_colour(state))
     engine = _engine(pair)
     differing = 0
     for round_number in range(1, state.rounds_played + 1):
@@ -170,10 +177,21 @@ def _check_pairing_command(path: str, pairing_path: str, output: TextIO, pair: P
     return OK if not findings else NO_PAIRING
 
 
+_FILES_HELP = (
+    "The number of rounds comes from the TRF-2026 record 142 or the XXR line. A file with "
+    "neither is read, as bbpPairings reads it, as a tournament of the rounds it holds: -c "
+    "checks it, pairing a further round is refused (exit 3). Without 152 or XXC the initial "
+    "colour is read back from round 1. Exit status: 0 done, 1 no legal pairing (with -c: a "
+    "round pairs differently), 2 unexpected error, 3 invalid input, 4 out of memory, "
+    "5 file access."
+)
+
+
 def _engine_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m swiss",
         description="FIDE Dutch pairings from TRF files. Also: python -m swiss pair FILE.trf",
+        epilog=_FILES_HELP,
     )
     parser.add_argument("--dutch", metavar="FILE.trf", required=True, help="the tournament file")
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -183,7 +201,9 @@ def _engine_parser() -> argparse.ArgumentParser:
 
 
 def _pair_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m swiss pair", description="Pair the next round.")
+    parser = argparse.ArgumentParser(
+        prog="python -m swiss pair", description="Pair the next round.", epilog=_FILES_HELP
+    )
     parser.add_argument("file", metavar="FILE.trf")
     return parser
 
@@ -224,6 +244,10 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
     except _Failure as failure:
         print(failure, file=sys.stderr)
         return failure.status
+    except MemoryError:
+        # The heap is still near its limit here: one short line and no traceback.
+        sys.stderr.write("out of memory\n")
+        return OUT_OF_MEMORY
     except Exception:
         traceback.print_exc()
         return UNEXPECTED

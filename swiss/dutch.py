@@ -33,6 +33,7 @@ from swiss.model import (
     RoundResult,
     TournamentState,
 )
+from swiss.unplayed import bye_eligible, unplayed_downfloat, unplayed_games
 
 
 class Float(enum.Enum):
@@ -50,7 +51,7 @@ class Entrant:
     score: Fraction  # pairing score: points plus this round's virtual points (1.2)
     colours: ColourState
     bye_eligible: bool  # C2
-    played_games: int
+    unplayed_games: int  # C9
     avoid: frozenset[int]  # C1: opponents already met, and forbidden pairs
     floats: tuple[Float, Float]  # float one round and two rounds before
 
@@ -121,10 +122,9 @@ def _entrants(state: TournamentState) -> list[Entrant]:
             return Float.NONE
         rnd = done - back
         result = histories[number][rnd]
-        if not result.code.played and scoring.points(result.code) > scoring.loss:
-            return Float.DOWN
-        if result.opponent is None:
-            return Float.NONE
+        if not result.code.played:
+            return Float.DOWN if unplayed_downfloat(result, scoring) else Float.NONE
+        assert result.opponent is not None
         own, other = pairing_score(number, rnd), pairing_score(result.opponent, rnd)
         return Float.DOWN if own > other else Float.UP if own < other else Float.NONE
 
@@ -152,10 +152,8 @@ def _entrants(state: TournamentState) -> list[Entrant]:
                 rank=rank,
                 score=pairing_score(player.number, done),
                 colours=colour_state(history),
-                bye_eligible=not any(
-                    not r.code.played and scoring.points(r.code) >= scoring.win for r in history
-                ),
-                played_games=sum(1 for r in history if r.code.played),
+                bye_eligible=bye_eligible(history, scoring),
+                unplayed_games=unplayed_games(history),
                 avoid=frozenset(met | forbidden.get(player.number, set())),
                 floats=(float_of(player.number, 1), float_of(player.number, 2)),
             )
@@ -192,7 +190,7 @@ class _Bracketer:
         kinds: dict[tuple[object, ...], int] = {}
         self.kind = [
             kinds.setdefault(
-                (e.score, e.bye_eligible, e.played_games, e.colours.imbalance, e.colours.preference)
+                (e.score, e.bye_eligible, e.unplayed_games, e.colours.imbalance, e.colours.preference)
                 + (e.colours.repeated, e.floats),
                 len(kinds),
             )
@@ -200,7 +198,7 @@ class _Bracketer:
         ]
         self.bye_score = Fraction(0)
         self.single_downfloater_gets_bye = False
-        self.played_ranks: dict[int, int] = {}
+        self.unplayed_ranks: dict[int, int] = {}
         self.noncandidate: list[bool] = []
         self.completion: list[int] = []
         self.notes: dict[int, list[str]] = {}
@@ -274,9 +272,9 @@ class _Bracketer:
         w <<= sb
         if self.single_downfloater_gets_bye:
             if higher.score == self.bye_score:
-                w |= self.played_ranks[higher.played_games]
+                w |= self.unplayed_ranks[higher.unplayed_games]
             if lower.score == self.bye_score:
-                w += self.played_ranks[lower.played_games]
+                w += self.unplayed_ranks[lower.unplayed_games]
         w = self._colour_fields(w, lower.colours, higher.colours, in_current)
         w = self._float_fields(w, higher, lower, in_current)
         # Room for the generation order of transpositions and exchanges (Article 4).
@@ -365,9 +363,13 @@ class _Bracketer:
             step.rest_start = next_start
             mate = step.settle()
             movers = 0
+            # C9 applies to the next bracket when its residents score no more than the bye
+            # assignee (everyone below is then unable to take the bye) and no player of it
+            # is to meet someone below it.
             self.single_downfloater_gets_bye = (
-                n % 2 == 1 and group_start < n and self.bye_score == score[group_start]
+                n % 2 == 1 and group_start < n and self.bye_score >= score[group_start]
             )
+            left_over = sum(1 for vertex in bracket if mate[vertex] == n)
             carried = []
             for index, vertex in enumerate(bracket):
                 if index < residents_end and finalized[vertex]:
@@ -378,13 +380,26 @@ class _Bracketer:
                         self.note(vertex, "floats down: the bracket could not pair them as well (C6-C8)")
                     if index < residents_end:
                         movers += 1
-                    if mate[vertex] == n or score[mate[vertex]] < self.bye_score:
+                    if self.single_downfloater_gets_bye and self._meets_below(
+                        vertex, mate, left_over, score[group_start]
+                    ):
                         self.single_downfloater_gets_bye = False
             bracket = carried
             first_resident = next_first
         for vertex in bracket:
             mates[players[vertex].number] = None
         return mates
+
+    def _meets_below(self, vertex: int, mate: list[int], left_over: int, lowest: Fraction) -> bool:
+        """Whether the solved matching pairs `vertex` with a player scoring below `lowest`.
+
+        A player a solve within the bracket left over (mate `size`) meets someone below
+        it, unless it is the only one and may take the bye: the players below all
+        score less than the bye assignee, so none of them can be left for the bye.
+        """
+        if mate[vertex] == self.size:
+            return left_over > 1 or not self.bye_candidate(self.players[vertex])
+        return self.players[mate[vertex]].score < lowest
 
     def absorbs(self, floaters: Sequence[int], rest_start: int) -> bool:
         """Whether the players below the next score group and `floaters` can all be paired
@@ -446,7 +461,7 @@ class _Bracketer:
         ):
             if n % 2 == 1:
                 self.bye_score = min(eligible)
-                self._rank_played_games()
+                self._rank_unplayed_games()
             return
         if n % 2 == 0:
             edges = [(i, j, 1) for i in range(n) for j in range(i) if self.compatible(players[i], players[j])]
@@ -477,12 +492,15 @@ class _Bracketer:
             self.single_downfloater_gets_bye = all(
                 players[mate[v]].score >= top for v in range(n) if players[v].score >= top
             )
-        self._rank_played_games()
+        self._rank_unplayed_games()
 
-    def _rank_played_games(self) -> None:
-        """C9: rank the players of the bye assignee's score, the most games played first."""
-        counts = sorted((e.played_games for e in self.players if e.score == self.bye_score), reverse=True)
-        self.played_ranks = {games: rank for rank, games in enumerate(counts)}
+    def _rank_unplayed_games(self) -> None:
+        """C9: rank the players of the bye assignee's score, the fewest unplayed games first.
+
+        A pair earns the ranks of its players, so the heaviest matching leaves out the
+        player of the lowest rank; equal counts share one rank."""
+        counts = sorted(e.unplayed_games for e in self.players if e.score == self.bye_score)
+        self.unplayed_ranks = {games: rank for rank, games in enumerate(counts)}
 
 
 _NO_PAIRING = (

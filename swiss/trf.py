@@ -141,7 +141,6 @@ class _Reader:
     forbidden: list[tuple[int, int, list[tuple[int, int]], int | None, int | None]] = field(
         default_factory=list
     )
-    line_count: int = 0
 
 
 def _cut(line: str, first: int, last: int) -> str:
@@ -429,24 +428,39 @@ def read_trf(text: str) -> TournamentState:
     """
     reader = _Reader()
     lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
-    reader.line_count = len(lines)
     for number, line in enumerate(lines, start=1):
+        _check_characters(line, number)
         if not line.strip() or line.startswith("###"):
             continue
         _read_line(reader, line, number)
     return _build(reader)
 
 
-def _end(reader: _Reader, message: str) -> TrfError:
-    return TrfError(reader.line_count, 1, f"{message} before the end of the file")
+# Records read column by column or word by word; the others (012, comments, records this
+# reader skips) are free text.
+_STRUCTURED = frozenset(
+    {"001", "142", "152", "162", "192", "240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ"}
+)
+
+
+def _check_characters(line: str, number: int) -> None:
+    """Refuse a NUL byte anywhere, and a non-breaking space (0xA0) where a blank or a
+    number belongs: Python's str.strip and regular expressions take it for a blank, so
+    it would pass for one, yet no other program reads it so."""
+    nul = line.find("\0")
+    if nul >= 0:
+        raise TrfError(number, nul + 1, "expected text, found a NUL byte")
+    if line[:3].upper() not in _STRUCTURED:
+        return
+    for column, char in enumerate(line, start=1):
+        # Columns 15-47 of a 001 line are the player's name, free text.
+        if char == "\xa0" and not (line[:3] == "001" and 15 <= column <= 47):
+            raise TrfError(number, column, "expected a blank, found a non-breaking space (0xA0)")
 
 
 def _build(reader: _Reader) -> TournamentState:
     raws = _numbered(reader)
     total = reader.settings.get("total_rounds")
-    if total is None:
-        raise _end(reader, "expected a 142 or XXR record giving the total number of rounds")
-    total_rounds = int(str(total.value))
     completed = max(
         (
             r
@@ -456,12 +470,15 @@ def _build(reader: _Reader) -> TournamentState:
         ),
         default=0,
     )
-    if completed > total_rounds:
+    # Without 142 or XXR the rounds played are taken as the whole tournament, as bbpPairings
+    # takes them: such a file can be checked, but nothing is left to pair.
+    total_rounds = completed if total is None else int(str(total.value))
+    if total is not None and completed > total_rounds:
         raise TrfError(
             total.line, total.column, f"expected at least {completed} rounds, as the players' lines hold"
         )
     _check_rounds(raws, completed)
-    forward = _forward_absences(raws, completed, total_rounds)
+    forward = _forward_absences(raws, completed, total_rounds if total is not None else None)
     absences = _merge_absences(reader, raws, forward, completed + 1)
     scoring = _scoring(reader)
     players = []
@@ -575,8 +592,13 @@ def _check_rounds(raws: Mapping[int, _RawPlayer], completed: int) -> None:
                 )
 
 
-def _forward_absences(raws: Mapping[int, _RawPlayer], completed: int, total_rounds: int) -> dict[int, _Field]:
-    """The fields of the round to pair (byes only, by construction) and nothing after."""
+def _forward_absences(
+    raws: Mapping[int, _RawPlayer], completed: int, total_rounds: int | None
+) -> dict[int, _Field]:
+    """The fields of the round to pair (byes only, by construction) and nothing after.
+
+    `total_rounds` is None when the file does not give it: the round to pair must not
+    then be in the file, since pairing it needs the total (the last round's rules)."""
     forward = {}
     for number, raw in raws.items():
         for round_number, f in enumerate(raw.fields, start=1):
@@ -585,6 +607,13 @@ def _forward_absences(raws: Mapping[int, _RawPlayer], completed: int, total_roun
             if round_number > completed + 1:
                 raise TrfError(
                     f.line, f.column, f"expected nothing after round {completed + 1}, the round to pair"
+                )
+            if total_rounds is None:
+                raise TrfError(
+                    f.line,
+                    f.column,
+                    f"expected a 142 or XXR record giving the total number of rounds, since round "
+                    f"{round_number}, the round to pair, is in the file",
                 )
             if round_number > total_rounds:
                 raise TrfError(

@@ -1,9 +1,8 @@
-"""Engine tests: no database.  Parametrises corpus tests over the shared reference corpus.
+"""Engine tests: no database.  Parametrises corpus tests over the reference corpus in tests/corpus.
 
 A test that takes `corpus_trf` runs once per `.trf` file of every corpus folder;
 `baku_trf` only over `dutch-baku/`, `layout_trf` over the folders written by the
-oracle's own TRF writer (dutch, dutch-baku).  When the folder `shared` beside
-the repository root is missing, such a test is skipped and says so.
+oracle's own TRF writer (dutch, dutch-baku).
 """
 
 from __future__ import annotations
@@ -12,21 +11,18 @@ from pathlib import Path
 
 import pytest
 
-SHARED = (Path(__file__).parents[2] / ".." / "shared").resolve()
-CORPUS = SHARED / "corpus"
+CORPUS = Path(__file__).parents[1] / "corpus"
 
 _CORPUS_FIXTURES = {
-    "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "perf"),
+    "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "perf"),
     "baku_trf": ("dutch-baku",),
     "layout_trf": ("dutch", "dutch-baku"),
-    "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden", "perf"),
+    "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "perf"),
 }
 
 
 def corpus_cases(*kinds: str) -> list[object]:
-    """One parameter per `.trf` file, or one skipped parameter saying why there are none."""
-    if not CORPUS.is_dir():
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"no reference corpus at {CORPUS}"))]
+    """One parameter per `.trf` file."""
     paths = sorted(path for kind in kinds for path in (CORPUS / kind).glob("*.trf"))
     return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in paths]
 

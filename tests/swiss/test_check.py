@@ -135,7 +135,6 @@ def test_a_board_is_explained_by_score_groups_and_colours() -> None:
     assert all(isinstance(note, str) for note in relaxations(state, pairing))
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no reference corpus at {CORPUS}")
 def test_the_engine_says_which_rule_kept_a_player_from_the_opponent_in_order() -> None:
     state = read_trf((CORPUS / "dutch" / "case-0002.trf").read_text())
     pairing, notes = pair_with_notes(state)

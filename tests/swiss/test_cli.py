@@ -8,10 +8,9 @@ import pytest
 
 from swiss.cli import format_pairing, main, recorded_pairing, state_before_round
 from swiss.generate import generate, pair_in_number_order
-from swiss.model import Board, Code, Pairing, Player, RoundResult, TournamentState
+from swiss.model import Board, Code, Colour, Pairing, Player, RoundResult, TournamentState
 from swiss.trf import write_trf
-
-CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
+from tests.swiss.conftest import CORPUS
 
 
 def reversed_order(state: TournamentState) -> Pairing:
@@ -133,12 +132,7 @@ def test_a_state_before_a_round_keeps_the_earlier_rounds_and_that_rounds_absence
 
 
 def test_python_dash_m_swiss_pairs_a_round_one_corpus_case_as_expected() -> None:
-    dutch = pytest.importorskip("swiss.dutch")
-    if not hasattr(dutch, "pair"):
-        pytest.skip("swiss.dutch.pair is not written yet")
     case = CORPUS / "dutch" / "case-0001.trf"
-    if not case.exists():
-        pytest.skip(f"no reference corpus at {CORPUS}")
     run = subprocess.run(
         [sys.executable, "-m", "swiss", "pair", str(case)],
         capture_output=True,
@@ -149,3 +143,47 @@ def test_python_dash_m_swiss_pairs_a_round_one_corpus_case_as_expected() -> None
     assert run.returncode == 0, run.stderr
     expected = case.with_suffix(".expected").read_text()
     assert sorted(run.stdout.splitlines()) == sorted(expected.splitlines())
+
+
+def test_check_reads_the_initial_colour_back_from_round_one_without_xxc(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = generate(3, 8, 3, initial_colour=Colour.BLACK)
+    path = tmp_path / "no-lot.trf"
+    path.write_text(
+        "".join(line for line in write_trf(state, version="16").splitlines(True) if "XXC" not in line)
+    )
+    assert main(["--dutch", str(path), "-c"]) == 0
+    assert capsys.readouterr().out == "3 of 3 rounds agree\n"
+
+
+def test_a_file_without_the_number_of_rounds_is_checked_but_not_paired_further(
+    finished: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = finished.read_text()
+    finished.write_text("".join(line for line in text.splitlines(True) if not line.startswith("XXR")))
+    assert main(["--dutch", str(finished), "-c"], pair=pair_in_number_order) == 0
+    assert capsys.readouterr().out == "5 of 5 rounds agree\n"
+    assert main(["pair", str(finished)], pair=pair_in_number_order) == 3
+    assert "without a 142 or XXR record" in capsys.readouterr().err
+
+
+def test_out_of_memory_ends_in_one_line_and_exit_4(tmp_path: Path) -> None:
+    """A real allocation failure: the address space is capped a little above what the
+    interpreter uses once the command line is loaded, then a 2000-player round is paired."""
+    case = CORPUS / "perf" / "perf-2000-quick.trf"
+    program = (
+        "import re, resource, sys\n"
+        "from swiss.cli import main\n"
+        "size = int(re.search(r'VmSize:\\s+(\\d+)', open('/proc/self/status').read()).group(1)) * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + 16 * 2**20, resource.RLIM_INFINITY))\n"
+        f"sys.exit(main(['pair', {str(case)!r}]))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).parents[2],
+    )
+    assert (run.returncode, run.stderr, run.stdout) == (4, "out of memory\n", "")

@@ -263,11 +263,54 @@ def test_round_data_beyond_the_round_to_pair_is_rejected() -> None:
     assert (error.line, error.column) == (5, 112)
 
 
-def test_a_missing_total_number_of_rounds_is_rejected_at_the_end_of_the_file() -> None:
-    text = small_file().replace("XXR 5\n", "")
-    error = error_of(text)
-    assert error.line == len(text.split("\n"))
+def test_without_a_total_number_of_rounds_the_rounds_played_are_the_tournament() -> None:
+    """As bbpPairings reads such a file: it can be checked, and there is nothing to pair."""
+    text = small_file(p4=player_line(4, "0.5", "   2 w =")).replace("XXR 5\n", "")
+    state = read_trf(text)
+    assert (state.total_rounds, state.rounds_played) == (1, 1)
+
+
+def test_the_142_record_gives_the_total_number_of_rounds_without_xxr() -> None:
+    assert read_trf(small_file("142 7").replace("XXR 5\n", "")).total_rounds == 7
+
+
+def test_byes_of_the_round_to_pair_without_a_total_number_of_rounds_are_rejected_at_the_field() -> None:
+    error = error_of(small_file().replace("XXR 5\n", ""))
+    assert (error.line, error.column) == (5, 102)
     assert "142 or XXR" in error.message
+
+
+def test_a_non_breaking_space_where_a_blank_belongs_is_rejected_with_line_and_column() -> None:
+    line = player_line(3, "0.0", "   1 b 0")
+    # Column 90, before round 1's field, must be blank; 0xA0 read from a Latin-1 file.
+    text = small_file(p3=line[:89] + "\xa0" + line[90:])
+    error = error_of(decode_trf(text.encode("latin-1")))
+    assert (error.line, error.column) == (4, 90)
+    assert "non-breaking space" in error.message
+    error = error_of(small_file().replace("XXR 5", "XXR\xa05"))
+    assert (error.line, error.column) == (6, 4)
+
+
+def test_a_non_breaking_space_in_a_name_is_part_of_the_name() -> None:
+    state = read_trf(small_file(p3=player_line(3, "0.0", "   1 b 0", name="Anna\xa0Maria")))
+    assert state.players[2].name == "Anna\xa0Maria"
+
+
+@pytest.mark.parametrize("where", ["name", "comment", "points"])
+def test_a_nul_byte_anywhere_is_rejected_with_line_and_column(where: str) -> None:
+    if where == "name":
+        text = small_file(p3=player_line(3, "0.0", "   1 b 0", name="Anna\0"))
+        position = (4, 19)
+    elif where == "comment":
+        text = small_file("### exported\0")
+        position = (8, 13)
+    else:
+        line = player_line(3, "0.0", "   1 b 0")
+        text = small_file(p3=line[:80] + "\0" + line[81:])
+        position = (4, 81)
+    error = error_of(text)
+    assert (error.line, error.column) == position
+    assert "NUL" in error.message
 
 
 def test_conflicting_settings_are_rejected_at_the_second_one() -> None:

@@ -952,63 +952,76 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(edges, "edges must be a sequence of (a, b, weight)");
+    /* A private copy: the edge tuples then stay alive whatever the caller's list undergoes. */
+    PyObject *seq = PySequence_Tuple(edges);
     if (!seq)
         return NULL;
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t m = PyTuple_GET_SIZE(seq);
     if (m > (1 << 29)) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "too many edges");
         return NULL;
     }
-    PyObject **items = PySequence_Fast_ITEMS(seq);
     Ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.n = (int)n;
     ctx.m = (int)m;
     int *ends = malloc(2 * (size_t)m * sizeof(int) + 1);
-    PyObject **weights = malloc((size_t)m * sizeof(PyObject *) + 1);
+    /* A weight below 2**63 is kept here; -1 marks a wider one, converted from its object. */
+    long long *small = malloc((size_t)m * sizeof(long long) + 1);
     PyObject *result = NULL;
-    if (!ends || !weights) {
+    if (!ends || !small) {
         PyErr_NoMemory();
         goto done;
     }
 
-    /* First pass: validate and find the widest weight. */
+    /* First pass: validate and find the widest weight. Only exact ints are taken, so no
+       user code (__index__, comparisons) runs while the edges are read. */
     size_t maxbits = 0;
     for (Py_ssize_t k = 0; k < m; k++) {
-        PyObject *item = items[k];
+        PyObject *item = PyTuple_GET_ITEM(seq, k);
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
             PyErr_SetString(PyExc_TypeError, "each edge must be a tuple (a, b, weight)");
             goto done;
         }
-        long a = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
+        PyObject *pa = PyTuple_GET_ITEM(item, 0), *pb = PyTuple_GET_ITEM(item, 1);
+        PyObject *w = PyTuple_GET_ITEM(item, 2);
+        if (!PyLong_CheckExact(pa) || !PyLong_CheckExact(pb) || !PyLong_CheckExact(w)) {
+            PyErr_SetString(PyExc_TypeError, "edge ends and weights must be ints");
+            goto done;
+        }
+        long a = PyLong_AsLong(pa);
         if (a == -1 && PyErr_Occurred())
             goto done;
-        long b = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+        long b = PyLong_AsLong(pb);
         if (b == -1 && PyErr_Occurred())
             goto done;
         if (a < 0 || a >= n || b < 0 || b >= n || a == b) {
             PyErr_Format(PyExc_ValueError, "edge (%ld, %ld) is not between two distinct vertices", a, b);
             goto done;
         }
-        PyObject *w = PyTuple_GET_ITEM(item, 2);
-        if (!PyLong_Check(w)) {
-            PyErr_SetString(PyExc_TypeError, "edge weights must be integers");
+        int overflow;
+        long long value = PyLong_AsLongLongAndOverflow(w, &overflow);
+        if (value == -1 && !overflow && PyErr_Occurred())
             goto done;
-        }
-        if (_PyLong_Sign(w) < 0) {
+        if (overflow < 0 || (!overflow && value < 0)) {
             PyErr_SetString(PyExc_ValueError, "edge weights must not be negative");
             goto done;
         }
-        size_t bits = _PyLong_NumBits(w);
-        if (bits == (size_t)-1 && PyErr_Occurred())
-            goto done;
+        size_t bits;
+        if (overflow) {
+            value = -1;
+            bits = _PyLong_NumBits(w);
+            if (bits == (size_t)-1 && PyErr_Occurred())
+                goto done;
+        } else {
+            bits = value ? 64 - (size_t)__builtin_clzll((unsigned long long)value) : 0;
+        }
         if (bits > maxbits)
             maxbits = bits;
         ends[2 * k] = (int)a;
         ends[2 * k + 1] = (int)b;
-        weights[k] = w;
+        small[k] = value;
     }
     if (maxbits > ((size_t)1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "edge weights are too wide");
@@ -1033,20 +1046,26 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
         }
         for (Py_ssize_t k = 0; k < m; k++) {
             limb *dst = ctx.tw + (size_t)k * L;
+            if (small[k] >= 0) {
+                dst[0] = (limb)small[k];
+            } else {
+                /* No public call before Python 3.13 writes an int's bytes without a new object. */
+                PyLongObject *w = (PyLongObject *)PyTuple_GET_ITEM(PyTuple_GET_ITEM(seq, k), 2);
 #if PY_VERSION_HEX >= 0x030D0000
-            int rc = _PyLong_AsByteArray((PyLongObject *)weights[k], bytes, (size_t)L * 8, 1, 0, 1);
+                int rc = _PyLong_AsByteArray(w, bytes, (size_t)L * 8, 1, 0, 1);
 #else
-            int rc = _PyLong_AsByteArray((PyLongObject *)weights[k], bytes, (size_t)L * 8, 1, 0);
+                int rc = _PyLong_AsByteArray(w, bytes, (size_t)L * 8, 1, 0);
 #endif
-            if (rc < 0) {
-                free(bytes);
-                goto done;
-            }
-            for (int l = 0; l < L; l++) {
-                limb x = 0;
-                for (int q = 7; q >= 0; q--)
-                    x = (x << 8) | bytes[8 * l + q];
-                dst[l] = x;
+                if (rc < 0) {
+                    free(bytes);
+                    goto done;
+                }
+                for (int l = 0; l < L; l++) {
+                    limb x = 0;
+                    for (int q = 7; q >= 0; q--)
+                        x = (x << 8) | bytes[8 * l + q];
+                    dst[l] = x;
+                }
             }
             /* tw = 4 * w: shift left by two bits */
             for (int l = L - 1; l > 0; l--)
@@ -1116,7 +1135,7 @@ unlock:
 done:
     ctx_free(&ctx);
     free(ends);
-    free(weights);
+    free(small);
     Py_DECREF(seq);
     return result;
 }

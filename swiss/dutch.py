@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from swiss.acceleration import virtual_points
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
+from swiss.layout import Field, Layout, Unit
 from swiss.matching import Matcher, maximum_matching
 from swiss.model import (
     Board,
@@ -40,6 +41,34 @@ class Float(enum.Enum):
     DOWN = "down"
     UP = "up"
     NONE = "none"
+
+
+# The edge weight, most significant field first. A matching's weight sums its edges, so
+# each field is as wide as the largest sum a matching can put in it: a count of pairs
+# whose lower player is a resident (PAIRS: at most one score group's size) or, per score
+# group, a count of that group's players (SCORES).
+WEIGHT_FIELDS = (
+    Field("C4", 2, Unit.BIT, "1 + how many of the two cannot take the bye (C2, C5): 1-3; the top field"),
+    Field("C6", 1, Unit.PAIRS, "one per pair whose lower player is a resident"),
+    Field("C7", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group"),
+    Field("C8", 1, Unit.PAIRS, "one per pair whose lower player is in the next score group"),
+    Field("C8 scores", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group"),
+    Field("C9", 1, Unit.PAIRS, "the bye score group's players ranked by unplayed games, below its size"),
+    Field("C10", 1, Unit.PAIRS, "one per pair whose lower player is a resident, when satisfied"),
+    Field("C11", 1, Unit.PAIRS, "likewise"),
+    Field("C12", 1, Unit.PAIRS, "likewise"),
+    Field("C13", 1, Unit.PAIRS, "likewise"),
+    Field("C14", 1, Unit.PAIRS, "one per resident who downfloated last round", rounds=1),
+    Field("C15", 1, Unit.PAIRS, "one per pair of the bracket", rounds=1),
+    Field("C16", 1, Unit.PAIRS, "one per resident who downfloated two rounds before", rounds=2),
+    Field("C17", 1, Unit.PAIRS, "one per pair of the bracket", rounds=2),
+    Field("C18", 1, Unit.SCORES, "one per player, counted in the player's score group", rounds=1),
+    Field("C19", 1, Unit.SCORES, "one per pair, counted in the higher player's score group", rounds=1),
+    Field("C20", 1, Unit.SCORES, "one per player, counted in the player's score group", rounds=2),
+    Field("C21", 1, Unit.SCORES, "one per pair, counted in the higher player's score group", rounds=2),
+    Field("4.3 keys 1-2", 3, Unit.PAIRS, "S1 positions paired (a count) over minus a sum of BSN positions"),
+    Field("4.3 keys 3-4", 1, Unit.BIT, "a step of one on the edges of the S1 or S2 player being tried"),
+)
 
 
 @dataclass(frozen=True)
@@ -204,23 +233,15 @@ class _Bracketer:
         self.notes: dict[int, list[str]] = {}
 
     def _layout(self) -> None:
-        """Bit widths: one field per group size, one per score group for score sums."""
-        self.group_shift: dict[Fraction, int] = {}
-        shift = 0
-        largest = 0
+        """The weight fields for this round's score groups."""
         counts: dict[Fraction, int] = {}
         for entrant in self.players:
             counts[entrant.score] = counts.get(entrant.score, 0) + 1
-        for score in sorted(counts):
-            self.group_shift[score] = shift
-            shift += counts[score].bit_length()
-            largest = max(largest, counts[score])
-        self.scores_bits = shift
-        self.size_bits = largest.bit_length()
+        self.layout = Layout(WEIGHT_FIELDS, counts, self.rounds_played)
+        self.size_bits = self.layout.pair_bits
+        self.scores_bits = self.layout.scores_bits
         # The lowest bit of the completion field (C4/C5), the most significant one.
-        sb, gb = self.size_bits, self.scores_bits
-        backs = min(self.rounds_played, 2)
-        self.top_shift = 3 * sb + 2 * gb + 4 * sb + backs * (2 * sb + 2 * gb) + 3 * sb + 1
+        self.top_shift = self.layout.shift["C4"]
 
     # -- criteria ---------------------------------------------------------------------------
 
@@ -252,37 +273,28 @@ class _Bracketer:
         return e.bye_eligible and e.score <= self.bye_score
 
     def weight(self, higher: Entrant, lower: Entrant, in_current: bool, in_next: bool) -> int:
-        """The edge weight of a pair, criteria packed from the most significant field down."""
+        """The edge weight of a pair: each criterion's value in its field of WEIGHT_FIELDS."""
         if not self.compatible(higher, lower):
             return 0
-        sb, gb = self.size_bits, self.scores_bits
+        group_bit = self.layout.group_bit
         # C4 completion and C2/C5: the bye goes to an eligible player of the lowest score.
-        w = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
-        # C6, C7: the most pairs in this bracket, then the highest scores paired.
-        w = (w << sb) | in_current
-        w <<= gb
+        values = {"C4": 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))}
         if in_current:
-            w |= 1 << self.group_shift[higher.score]
-        # C8: the same, looking at the next bracket.
-        w = (w << sb) | in_next
-        w <<= gb
+            values["C6"] = 1
+            values["C7"] = group_bit(higher.score)
+            values.update(self._colour_fields(lower.colours, higher.colours))
+            values.update(self._float_fields(higher, lower))
         if in_next:
-            w |= 1 << self.group_shift[higher.score]
-        # C9: the fewest unplayed games for the bye assignee.
-        w <<= sb
+            values["C8"] = 1
+            values["C8 scores"] = group_bit(higher.score)
         if self.single_downfloater_gets_bye:
-            if higher.score == self.bye_score:
-                w |= self.unplayed_ranks[higher.unplayed_games]
-            if lower.score == self.bye_score:
-                w += self.unplayed_ranks[lower.unplayed_games]
-        w = self._colour_fields(w, lower.colours, higher.colours, in_current)
-        w = self._float_fields(w, higher, lower, in_current)
-        # Room for the generation order of transpositions and exchanges (Article 4).
-        return w << (3 * sb + 1)
+            values["C9"] = sum(
+                self.unplayed_ranks[e.unplayed_games] for e in (higher, lower) if e.score == self.bye_score
+            )
+        return self.layout.pack(values)
 
-    def _colour_fields(self, w: int, p: ColourState, o: ColourState, in_current: bool) -> int:
-        """C10-C13, counted per pair."""
-        sb = self.size_bits
+    def _colour_fields(self, p: ColourState, o: ColourState) -> dict[str, int]:
+        """C10-C13 for a pair of the bracket: 1 where the criterion is satisfied."""
         same = p.preference is not None and p.preference is o.preference
         # C10: topscorers (or their opponents) ending with |CD| > 2.
         c10 = not (p.imbalance > 1 and o.imbalance > 1 and same)
@@ -303,36 +315,31 @@ class _Bracketer:
             or (p.absolute and o.absolute)
             or p.preference is not o.preference
         )
-        for satisfied in (c10, c11, c12, c13):
-            w = (w << sb) | (in_current and satisfied)
-        return w
+        return {"C10": c10, "C11": c11, "C12": c12, "C13": c13}
 
-    def _float_fields(self, w: int, h: Entrant, lo: Entrant, in_current: bool) -> int:
-        """C14-C21: repeated floats one and two rounds before."""
-        sb, gb = self.size_bits, self.scores_bits
-        backs = [back for back in (1, 2) if self.rounds_played >= back]
+    def _float_fields(self, h: Entrant, lo: Entrant) -> dict[str, int]:
+        """C14-C21 for a pair of the bracket: repeated floats one and two rounds before."""
+        group_bit = self.layout.group_bit
         upfloats = h.score > lo.score
-        for back in backs:
+        values = {}
+        for back, (resident, mover, down_scores, up_scores) in (
+            (1, ("C14", "C15", "C18", "C19")),
+            (2, ("C16", "C17", "C20", "C21")),
+        ):
+            if self.rounds_played < back:
+                break
+            low_down = lo.floats[back - 1] is Float.DOWN
+            high_down = h.floats[back - 1] is Float.DOWN
+            repeated_up = upfloats and lo.floats[back - 1] is Float.UP
             # C14/C16: residents who downfloated before and now stay in the bracket.
-            w <<= sb
-            if in_current:
-                w |= lo.floats[back - 1] is Float.DOWN
-                w += h.score <= lo.score and h.floats[back - 1] is Float.DOWN
+            values[resident] = low_down + (h.score <= lo.score and high_down)
             # C15/C17: MDP opponents who upfloated before and upfloat again.
-            w <<= sb
-            if in_current:
-                w |= not (upfloats and lo.floats[back - 1] is Float.UP)
-        for back in backs:
+            values[mover] = not repeated_up
             # C18/C20: the scores of repeated downfloaters.
-            w <<= gb
-            if in_current:
-                w += (lo.floats[back - 1] is Float.DOWN) << self.group_shift[lo.score]
-                w += (h.floats[back - 1] is Float.DOWN) << self.group_shift[h.score]
+            values[down_scores] = low_down * group_bit(lo.score) + high_down * group_bit(h.score)
             # C19/C21: the scores of repeated upfloaters' opponents.
-            w <<= gb
-            if in_current and not (lo.floats[back - 1] is Float.UP and upfloats):
-                w |= 1 << self.group_shift[h.score]
-        return w
+            values[up_scores] = 0 if repeated_up else group_bit(h.score)
+        return values
 
     # -- the procedure ----------------------------------------------------------------------
 
@@ -474,7 +481,9 @@ class _Bracketer:
                 a, b = players[i], players[j]
                 if self.compatible(a, b):
                     w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                    w = (w << self.scores_bits) | (self.group_shift[a.score] + self.group_shift[b.score])
+                    w = (w << self.scores_bits) | (
+                        self.layout.group_shift[a.score] + self.layout.group_shift[b.score]
+                    )
                     edges.append((i, j, (w << self.size_bits) | (a.score >= top)))
         mate = list(range(n))
         for i, j in maximum_matching(n, edges):
@@ -636,13 +645,14 @@ class _BracketStep:
             remainder = [i for i in remainder if mate[b[i]] >= self.first_resident]
             pairs = sum(1 for i in remainder if mate[b[i]] < b[i])
         sb = self.owner.size_bits
+        exchanges_shift = self.owner.layout.shift["4.3 keys 1-2"]
 
         def exchange_weight(small: int, large: int, small_position: int) -> int:
             weight = base[large][small]
             if weight:
                 # Fewest exchanges (4.3 key 1), then the smallest BSN sum moved up (key 2).
                 addend = ((small_position < pairs) << (2 * sb)) - small_position
-                weight += addend << 1
+                weight += addend << exchanges_shift
             return weight
 
         def goes_down(vertex: int, mate: list[int]) -> bool:

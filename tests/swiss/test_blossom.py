@@ -112,3 +112,24 @@ def test_bad_edges_are_refused_with_a_reason() -> None:
         max_weight_matching(2, [(0, 1, -1)])
     with pytest.raises(TypeError):
         max_weight_matching(2, [(0, 1, 1.5)])  # type: ignore[list-item]
+
+
+def test_only_exact_ints_are_taken_so_no_caller_code_runs_while_edges_are_read() -> None:
+    """An end whose __index__ emptied the caller's list once made the matcher read freed edges."""
+    edges: list[tuple[object, object, object]] = []
+
+    class Emptying:
+        def __index__(self) -> int:
+            edges.clear()
+            return 0
+
+    edges += [(Emptying(), 1, 5), *((a, a + 1, 1 << 200) for a in range(2, 60))]
+    with pytest.raises(TypeError, match="must be ints"):
+        max_weight_matching(61, edges)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be ints"):
+        max_weight_matching(2, [(0, 1, True)])
+
+
+def test_the_edges_are_read_from_a_copy_of_any_sequence() -> None:
+    edges = ((a, a + 1, w) for a, w in ((0, 3), (1, 1 << 90), (2, 3)))
+    assert max_weight_matching(4, edges) == [-1, 2, 1, -1]  # type: ignore[arg-type]

@@ -1,0 +1,54 @@
+"""swiss.layout: a table of criteria fields turned into the shifts of one round."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from swiss.dutch import WEIGHT_FIELDS
+from swiss.layout import Field, Layout, Unit
+
+FIELDS = (
+    Field("top", 2, Unit.BIT, "a small count"),
+    Field("pairs", 1, Unit.PAIRS, "a count of pairs"),
+    Field("scores", 1, Unit.SCORES, "a count per score group"),
+    Field("history", 1, Unit.PAIRS, "a count of pairs, once a round is played", rounds=1),
+    Field("order", 1, Unit.BIT, "a step"),
+)
+
+
+def test_fields_lie_side_by_side_from_the_last_up_each_as_wide_as_its_unit() -> None:
+    layout = Layout(FIELDS, {Fraction(1): 5, Fraction(0): 12}, rounds_played=1)
+    assert layout.pair_bits == 4
+    assert layout.group_shift == {Fraction(0): 0, Fraction(1): 4}
+    assert layout.scores_bits == 7
+    assert layout.shift == {"order": 0, "history": 1, "scores": 5, "pairs": 12, "top": 16}
+    assert layout.bits == 18
+
+
+def test_a_field_of_rounds_not_yet_played_takes_no_bits() -> None:
+    layout = Layout(FIELDS, {Fraction(0): 12}, rounds_played=0)
+    assert "history" not in layout.shift
+    assert layout.shift["top"] == 1 + 4 + 4
+
+
+def test_one_unit_of_a_field_outweighs_the_largest_sums_of_all_fields_below_it() -> None:
+    sizes = {Fraction(2): 3, Fraction(1): 7, Fraction(0): 12}
+    layout = Layout(FIELDS, sizes, rounds_played=1)
+    counts = {"order": 1, "history": 12, "pairs": 12}
+    largest_scores = sum(size << layout.group_shift[score] for score, size in sizes.items())
+    below = 0
+    for name in ("order", "history", "scores", "pairs", "top"):
+        assert below < 1 << layout.shift[name]
+        below += (
+            largest_scores << layout.shift[name]
+            if name == "scores"
+            else counts.get(name, 3) << layout.shift[name]
+        )
+    assert below < 1 << layout.bits
+
+
+def test_the_dutch_completion_field_is_the_top_one_and_every_criterion_has_a_reason() -> None:
+    layout = Layout(WEIGHT_FIELDS, {Fraction(0): 9}, rounds_played=3)
+    assert layout.shift["C4"] + 2 == layout.bits
+    assert len({f.name for f in WEIGHT_FIELDS}) == len(WEIGHT_FIELDS)
+    assert all(f.why for f in WEIGHT_FIELDS)

@@ -39,7 +39,7 @@ from swiss.model import (
 )
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 
-__all__ = ["decode_trf", "read_team_trf", "read_trf", "write_trf"]
+__all__ = ["decode_trf", "read_team_trf", "read_trf", "write_team_trf", "write_trf"]
 
 # Only CR, LF and CRLF end a line: str.splitlines would also split on \x85 and
 # \x0c, which may occur inside Latin-1 names.
@@ -1002,7 +1002,12 @@ def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
             )
         result.append(team)
     colour = reader.settings.get("initial_colour")
-    absent = frozenset(tpn for r, tpn, _, _, _ in reader.absences if r == completed + 1)
+    kinds = {
+        Code.HALF_BYE: Outcome.HALF_BYE,
+        Code.FULL_BYE: Outcome.FULL_BYE,
+        Code.ZERO_BYE: Outcome.ZERO_BYE,
+    }
+    absent = {tpn: kinds[code] for r, tpn, _, code, _ in reader.absences if r == completed + 1}
     return TeamState(
         teams=tuple(sorted(result, key=lambda t: t.number)),
         total_rounds=int(str(total.value)),
@@ -1041,6 +1046,7 @@ def _team_round(
             Code.FULL_BYE: (Outcome.FULL_BYE, Fraction(2)),
         }.get(code or Code.ZERO_BYE, (Outcome.ZERO_BYE, Fraction(0)))
         return TeamRound(outcome, None, None, mp, points)
+    results = tuple(fields[pid].fields[r - 1].code or Code.ZERO_BYE for pid in lineup)
     first = fields[lineup[0]].fields[r - 1]
     assert first.opponent is not None
     opponent = owner.get(first.opponent)
@@ -1054,7 +1060,103 @@ def _team_round(
             Outcome.DOUBLE_FORFEIT if kind == "--" else Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
         )
         mp = Fraction(2) if outcome is Outcome.FORFEIT_WIN else Fraction(0)
-        return TeamRound(outcome, opponent, first.colour, mp, points, lineup)
+        return TeamRound(outcome, opponent, first.colour, mp, points, lineup, results)
     theirs = game_points[(r, opponent)]
     mp = Fraction(2) if points > theirs else Fraction(1) if points == theirs else Fraction(0)
-    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, points, lineup)
+    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, points, lineup, results)
+
+
+def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
+    """Write a team state as the TRF-2026 team file `read_team_trf` reads (corpus README layout).
+
+    The teams absent in the round to pair get a `240 Z` record for it.
+    """
+    boards = state.boards
+    pab_gp = state.scoring.pab_game_points
+    pab_per_board = (pab_gp if pab_gp is not None else Fraction(boards, 2)) / boards
+    colours = state.board_colours or ("WB" * boards)[:boards]
+    teams = {t.number: t for t in state.teams}
+    primary = {t.number: (t.score(state.primary), t.match_points + t.game_points) for t in state.teams}
+    ranks = {n: 1 + sum(other > primary[n] for other in primary.values()) for n in primary}
+    system = f"FIDE_TEAM_TYPE{state.preferences.value}_{state.primary.value}_"
+    system += "GP" if state.primary is Primary.MATCH_POINTS else "MP"
+    lines = [
+        f"012 {state.name or 'Team Swiss'}",
+        f"062 {sum(len(t.roster) for t in state.teams)}",
+        f"082 {len(state.teams)}",
+        f"142 {state.total_rounds}",
+        f"152 {(state.initial_colour or Colour.WHITE).value.upper()}",
+        f"162  W 1.0    D 0.5    L 0.0    A 0.0    P {_decimal_text(pab_per_board, width=3)}",
+        f"192 {system}",
+        f"352 {colours}",
+    ]
+    for team in state.teams:
+        lines.append(
+            f"310 {team.number:>3} {team.name[:32] or f'Team {team.number:03d}':<32}       {team.rating:>6} "
+            f"{_decimal_text(team.match_points, width=6)} {_decimal_text(team.game_points, width=6)} "
+            f"{ranks[team.number]:>3} " + "".join(f" {pid:>4}" for pid in team.roster)
+        )
+    players = [
+        Player(
+            pid,
+            f"Player {pid}",
+            team.rating,
+            tuple(_player_round(teams, team, r, pid, colours, boards) for r in range(len(team.history))),
+        )
+        for team in state.teams
+        for pid in team.roster
+    ]
+    view = TournamentState(tuple(players), state.total_rounds, scoring=Scoring(pab=pab_per_board))
+    lines.extend(_player_line(view, p, 0, "") for p in sorted(players, key=lambda p: p.number))
+    byes = [
+        next((t.number for t in state.teams if t.history[r].outcome is Outcome.PAB), 0)
+        for r in range(state.rounds_played)
+    ]
+    if any(byes):
+        lines.append(
+            f"320 {_decimal_text(state.scoring.pab_match_points, width=4)} "
+            f"{_decimal_text(pab_per_board * boards, width=4)}" + "".join(f" {n:03d}" for n in byes)
+        )
+    for r in range(state.rounds_played):
+        for team in state.teams:
+            played = team.history[r]
+            if (
+                played.opponent is None
+                or played.colour is not Colour.WHITE
+                or played.outcome is Outcome.PLAYED
+            ):
+                continue
+            kind = {Outcome.FORFEIT_WIN: "+-", Outcome.FORFEIT_LOSS: "-+"}.get(played.outcome, "--")
+            lines.append(f"330 {kind} {r + 1:03d} {team.number:03d} {played.opponent:03d}")
+    for r in range(state.round_to_pair):
+        for code, outcome in (("H", Outcome.HALF_BYE), ("F", Outcome.FULL_BYE), ("Z", Outcome.ZERO_BYE)):
+            if r == state.rounds_played:
+                listed = sorted(n for n, kind in state.absent.items() if kind is outcome)
+            else:
+                listed = [t.number for t in state.teams if t.history[r].outcome is outcome]
+            if listed:
+                lines.append(f"240 {code} {r + 1:03d}" + "".join(f" {n:>4}" for n in listed))
+    return newline.join(lines) + newline
+
+
+def _player_round(
+    teams: Mapping[int, Team], team: Team, r: int, pid: int, colours: str, boards: int
+) -> RoundResult:
+    """One player's cell of round r + 1: the opponent on the same board, that board's colour."""
+    played = team.history[r]
+    code = {
+        Outcome.PAB: Code.PAB,
+        Outcome.HALF_BYE: Code.HALF_BYE,
+        Outcome.FULL_BYE: Code.FULL_BYE,
+    }.get(played.outcome, Code.ZERO_BYE)
+    if played.opponent is None:
+        # A bye is credited to the boards of the team's first players; reserves sit out.
+        return RoundResult(None, None, code if pid in team.roster[:boards] else Code.ZERO_BYE)
+    if pid not in played.lineup:
+        return RoundResult(None, None, Code.ZERO_BYE)
+    board = played.lineup.index(pid)
+    opponent = teams[played.opponent].history[r].lineup
+    colour = Colour(colours[board].lower())
+    return RoundResult(
+        opponent[board], colour if played.colour is Colour.WHITE else colour.opposite, played.results[board]
+    )

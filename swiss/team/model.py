@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swiss.model import Colour
+from swiss.model import Code, Colour
 
 
 class Outcome(enum.Enum):
@@ -35,7 +35,11 @@ class Outcome(enum.Enum):
 
 @dataclass(frozen=True)
 class TeamRound:
-    """One team's round: the opponent team and the board-1 colour (None without an opponent)."""
+    """One team's round: the opponent team and the board-1 colour (None without an opponent).
+
+    `lineup` holds the players who sat at the boards, board 1 first, and
+    `results` their result codes on those boards.
+    """
 
     outcome: Outcome
     opponent: int | None
@@ -43,6 +47,7 @@ class TeamRound:
     match_points: Fraction
     game_points: Fraction
     lineup: tuple[int, ...] = ()
+    results: tuple[Code, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,8 +120,9 @@ class MatchScoring:
 class TeamState:
     """Everything a team system needs to pair the next round.
 
-    `absent` lists the teams not to be paired in the round to pair (TRF 240 for
-    that round); `forbidden` holds pairs (lower TPN first) that must never meet;
+    `absent` gives the teams not to be paired in the round to pair (TRF 240 for
+    that round) with the bye they take (half-point, full-point or zero-point);
+    `forbidden` holds pairs (lower TPN first) that must never meet;
     `lineups` gives, per team, the players of the round to pair in board order
     when they differ from the roster's first `boards` players.
     """
@@ -129,7 +135,7 @@ class TeamState:
     primary: Primary = Primary.MATCH_POINTS
     preferences: Preferences = Preferences.TYPE_A
     scoring: MatchScoring = field(default_factory=MatchScoring)
-    absent: frozenset[int] = frozenset()
+    absent: Mapping[int, Outcome] = field(default_factory=dict)
     forbidden: frozenset[tuple[int, int]] = frozenset()
     lineups: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     name: str = ""

@@ -1,0 +1,73 @@
+"""Rule findings of any proposed team pairing (the engine's own, or an arbiter's after a swap).
+
+The findings shared by the three systems: every present team paired once,
+no absent team paired, at most one bye and only with an odd number of teams,
+no rematch, no bye for a team that may not have it, lineups in roster order.
+Each system adds its colour rules (`COLOUR_RULES`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from swiss.model import Board, Pairing
+from swiss.team import c046
+from swiss.team.lineups import lineup, lineup_problem
+from swiss.team.model import TeamState
+
+
+def _c046_colours(state: TeamState, matches: list[Board]) -> list[str]:
+    """C.04.6 article 4: the board-1 colours are the ones its rules give each pair."""
+    field = c046.Field(state)
+    findings = []
+    for match in matches:
+        assert match.black is not None
+        due = c046.allocate(field, match.white, match.black)
+        if due != match:
+            findings.append(
+                f"teams {match.white} and {match.black}: C.04.6 article 4 gives board 1 White to {due.white}"
+            )
+    return findings
+
+
+ColourRule = Callable[[TeamState, list[Board]], list[str]]
+
+COLOUR_RULES: dict[str, ColourRule] = {"team-c046": _c046_colours}
+
+BYE_RULES: dict[str, Callable[[c046.Field, int], bool]] = {"team-c046": c046.Field.may_get_bye}
+
+
+def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list[str]:
+    """Every rule the pairing breaks, one sentence each; empty when it breaks none."""
+    field = c046.Field(state)
+    findings: list[str] = []
+    seats = Counter(n for b in pairing.boards for n in (b.white, b.black) if n is not None)
+    for number in sorted(seats):
+        if number not in field.teams:
+            findings.append(f"team {number} is not in the event")
+        elif number in state.absent:
+            findings.append(f"team {number} is absent this round but paired")
+        elif seats[number] > 1:
+            findings.append(f"team {number} is paired {seats[number]} times")
+    for number in field.present:
+        if number not in seats:
+            findings.append(f"team {number} is present but not paired")
+    byes = [b.white for b in pairing.boards if b.black is None]
+    if len(byes) > 1:
+        findings.append(f"{len(byes)} teams get the pairing-allocated bye: {byes}")
+    if byes and len(field.present) % 2 == 0:
+        findings.append(f"team {byes[0]} gets a bye though an even number of teams is present")
+    for number in byes:
+        if number in field.teams and not BYE_RULES[system](field, number):
+            findings.append(f"team {number} may not receive the pairing-allocated bye again")
+    matches = [b for b in pairing.boards if b.black is not None and {b.white, b.black} <= field.teams.keys()]
+    for match in matches:
+        assert match.black is not None
+        if not field.compatible(match.white, match.black):
+            findings.append(f"teams {match.white} and {match.black} have met before or may not meet")
+        for number in (match.white, match.black):
+            problem = lineup_problem(field.teams[number], lineup(state, number), state.boards)
+            if problem is not None:
+                findings.append(problem)
+    return findings + COLOUR_RULES[system](state, matches)

@@ -29,7 +29,7 @@ PairFunction = Callable[[TournamentState], Pairing]
 _State = TypeVar("_State", TournamentState, TeamState)
 
 OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, FILE_ACCESS = 0, 1, 2, 3, 5
-_TEAM_SYSTEMS = ("team-c046",)
+_TEAM_SYSTEMS = ("team-c046", "team-ecu")
 
 
 class _Failure(Exception):

@@ -891,6 +891,7 @@ class _TeamReader:
     board_colours: str = ""
     primary: Primary = Primary.MATCH_POINTS
     preferences: Preferences = Preferences.TYPE_A
+    accelerated: bool = False
 
 
 def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
@@ -934,6 +935,8 @@ def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
     elif code == "192" and (system := _TEAM_SYSTEM.fullmatch(line[4:].strip().upper())):
         teams.preferences = Preferences(system.group(1))
         teams.primary = Primary(system.group(2))
+    elif code == "192" and line[4:].strip().upper() == "ECU_TEAM_ACCELERATED":
+        teams.accelerated = True
     else:
         return False
     return True
@@ -1019,6 +1022,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
         scoring=MatchScoring(pab_match_points=pab[0], pab_game_points=pab[1]),
         absent=absent,
         lineups={tpn: players for (r, tpn), players in teams.lineups.items() if r == completed + 1},
+        accelerated=teams.accelerated,
         name=reader.name or "",
     )
 
@@ -1087,7 +1091,7 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
         f"142 {state.total_rounds}",
         f"152 {(state.initial_colour or Colour.WHITE).value.upper()}",
         f"162  W 1.0    D 0.5    L 0.0    A 0.0    P {_decimal_text(pab_per_board, width=3)}",
-        f"192 {system}",
+        f"192 {'ECU_TEAM_ACCELERATED' if state.accelerated else system}",
         f"352 {colours}",
     ]
     for team in state.teams:

@@ -22,14 +22,15 @@ bracket (3.6) is one cheapest perfect matching whose costs write [C8], [C9],
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
 from swiss.model import Board, Colour, Pairing, PairingError
+from swiss.team.field import TeamField
 from swiss.team.matching import can_pair_all, cheapest_perfect
-from swiss.team.model import Outcome, Preferences, Primary, Team, TeamState
+from swiss.team.model import Outcome, Preferences, Team, TeamState
 
 
 @dataclass(frozen=True)
@@ -60,25 +61,13 @@ def preference(team: Team, model: Preferences, last_round: bool) -> Preference:
     return Preference(None, 0)
 
 
-class Field:
-    """What the rules read from the state: scores, meetings, floats, preferences."""
+class Field(TeamField):
+    """C.04.6 adds floats and colour preferences to what every team system reads."""
 
     def __init__(self, state: TeamState) -> None:
-        self.state = state
-        self.round = state.round_to_pair
-        self.teams = {t.number: t for t in state.teams}
-        primary = state.primary
-        secondary = Primary.GAME_POINTS if primary is Primary.MATCH_POINTS else Primary.MATCH_POINTS
-        self.score = {n: t.score(primary) for n, t in self.teams.items()}
-        self.secondary = {n: t.score(secondary) for n, t in self.teams.items()}
-        self.present = sorted(n for n in self.teams if n not in state.absent)
+        super().__init__(state)
         # Score levels are those of the teams present, the bye's team included.
         self.levels = sorted({self.score[n] for n in self.present}, reverse=True)
-        self.met: set[tuple[int, int]] = set(state.forbidden)
-        for team in state.teams:
-            for r in team.played:
-                assert r.opponent is not None
-                self.met.add((min(team.number, r.opponent), max(team.number, r.opponent)))
         # [C7] and [C10] do not apply in the last two rounds.
         self.late = self.round >= state.total_rounds - 1
         self.floated = {n: self._floated(t) for n, t in self.teams.items()}
@@ -95,10 +84,6 @@ class Field:
             return False
         primary = self.state.primary
         return team.score(primary, k - 1) != self.teams[last.opponent].score(primary, k - 1)
-
-    def compatible(self, a: int, b: int) -> bool:
-        """C.04.6 2.1.1 [C1]: the two teams have not played each other (nor are they forbidden)."""
-        return (min(a, b), max(a, b)) not in self.met
 
     def may_get_bye(self, n: int) -> bool:
         """C.04.6 2.1.2 [C2]: no earlier PAB, forfeit win or full-point bye."""
@@ -305,6 +290,12 @@ def first_team(field: Field, a: int, b: int) -> tuple[int, int]:
     """C.04.6 4.2.2: higher primary score, then higher secondary score, then smaller TPN first."""
     key = {n: (-field.score[n], -field.secondary[n], n) for n in (a, b)}
     return (a, b) if key[a] < key[b] else (b, a)
+
+
+def allocator(state: TeamState) -> Callable[[int, int], Board]:
+    """Article 4 as a function of the two teams of a match."""
+    field = Field(state)
+    return lambda a, b: allocate(field, a, b)
 
 
 def allocate(field: Field, a: int, b: int) -> Board:

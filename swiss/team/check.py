@@ -10,32 +10,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from swiss.model import Board, Pairing
-from swiss.team import c046
+from swiss.team import c046, ecu
 from swiss.team.lineups import lineup, lineup_problem
 from swiss.team.model import TeamState
 
 
-def _c046_colours(state: TeamState, matches: list[Board]) -> list[str]:
-    """C.04.6 article 4: the board-1 colours are the ones its rules give each pair."""
-    field = c046.Field(state)
-    findings = []
-    for match in matches:
-        assert match.black is not None
-        due = c046.allocate(field, match.white, match.black)
-        if due != match:
-            findings.append(
-                f"teams {match.white} and {match.black}: C.04.6 article 4 gives board 1 White to {due.white}"
-            )
-    return findings
+@dataclass(frozen=True)
+class Rules:
+    """What a system adds to the shared findings: its colours and who may have the bye."""
+
+    colours: Callable[[TeamState], Callable[[int, int], Board]]
+    may_get_bye: Callable[[TeamState], Callable[[int], bool]]
+    colour_article: str
 
 
-ColourRule = Callable[[TeamState, list[Board]], list[str]]
-
-COLOUR_RULES: dict[str, ColourRule] = {"team-c046": _c046_colours}
-
-BYE_RULES: dict[str, Callable[[c046.Field, int], bool]] = {"team-c046": c046.Field.may_get_bye}
+RULES: dict[str, Rules] = {
+    "team-c046": Rules(c046.allocator, lambda s: c046.Field(s).may_get_bye, "C.04.6 article 4"),
+    "team-ecu": Rules(ecu.allocator, lambda s: ecu.Field(s).may_get_bye, "D.02 article 7 (ECU colours)"),
+}
 
 
 def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list[str]:
@@ -58,8 +53,10 @@ def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list
         findings.append(f"{len(byes)} teams get the pairing-allocated bye: {byes}")
     if byes and len(field.present) % 2 == 0:
         findings.append(f"team {byes[0]} gets a bye though an even number of teams is present")
+    rules = RULES[system]
+    may_get_bye = rules.may_get_bye(state)
     for number in byes:
-        if number in field.teams and not BYE_RULES[system](field, number):
+        if number in field.teams and not may_get_bye(number):
             findings.append(f"team {number} may not receive the pairing-allocated bye again")
     matches = [b for b in pairing.boards if b.black is not None and {b.white, b.black} <= field.teams.keys()]
     for match in matches:
@@ -70,4 +67,13 @@ def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list
             problem = lineup_problem(field.teams[number], lineup(state, number), state.boards)
             if problem is not None:
                 findings.append(problem)
-    return findings + COLOUR_RULES[system](state, matches)
+    due = rules.colours(state)
+    for match in matches:
+        assert match.black is not None
+        expected = due(match.white, match.black)
+        if expected != match:
+            findings.append(
+                f"teams {match.white} and {match.black}: "
+                f"{rules.colour_article} gives board 1 White to {expected.white}"
+            )
+    return findings

@@ -58,6 +58,7 @@ def new_event(
     preferences: Preferences = Preferences.TYPE_A,
     primary: Primary = Primary.MATCH_POINTS,
     reserves: int = 0,
+    accelerated: bool = False,
 ) -> TeamState:
     """An event before round 1: TPNs in descending order of strength."""
     strengths = sorted((rng.randint(1500, 2600) for _ in range(teams)), reverse=True)
@@ -74,6 +75,7 @@ def new_event(
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
         primary=primary,
         preferences=preferences,
+        accelerated=accelerated,
         name="Generated team event",
     )
 

@@ -42,3 +42,11 @@ def cheapest_perfect(
     if 2 * len(matched) != len(teams):
         return None
     return sorted((min(teams[a], teams[b]), max(teams[a], teams[b])) for a, b in matched)
+
+
+def can_pair_all_but_one(teams: Sequence[int], compatible: Compatible) -> bool:
+    """Whether an odd number of teams can all be paired except a single one."""
+    if len(teams) % 2 == 0:
+        return can_pair_all(teams, compatible)
+    edges = [(i, j, 1) for i in range(len(teams)) for j in range(i) if compatible(teams[i], teams[j])]
+    return 2 * len(maximum_matching(len(teams), edges)) == len(teams) - 1

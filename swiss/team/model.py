@@ -124,7 +124,8 @@ class TeamState:
     that round) with the bye they take (half-point, full-point or zero-point);
     `forbidden` holds pairs (lower TPN first) that must never meet;
     `lineups` gives, per team, the players of the round to pair in board order
-    when they differ from the roster's first `boards` players.
+    when they differ from the roster's first `boards` players.  `accelerated`
+    asks the ECU procedure for its accelerated rounds 1-2 (N.6.1-6.2).
     """
 
     teams: tuple[Team, ...]
@@ -138,6 +139,7 @@ class TeamState:
     absent: Mapping[int, Outcome] = field(default_factory=dict)
     forbidden: frozenset[tuple[int, int]] = frozenset()
     lineups: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    accelerated: bool = False
     name: str = ""
 
     @property

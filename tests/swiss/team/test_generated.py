@@ -32,6 +32,7 @@ def events(system: str, seed: int) -> list[tuple[TeamState, Pairing]]:
             preferences=preferences,
             primary=primary,
             reserves=rng.choice([0, 0, 1, 2]),
+            accelerated=rng.random() < 0.3,
         )
         checked.extend(rounds(rng, state, SYSTEMS[system], random_rates(rng)))
     return checked

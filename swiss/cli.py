@@ -2,6 +2,7 @@
 
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
+                                             (also team-ecu, team-olympiad)
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -29,7 +30,7 @@ PairFunction = Callable[[TournamentState], Pairing]
 _State = TypeVar("_State", TournamentState, TeamState)
 
 OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, FILE_ACCESS = 0, 1, 2, 3, 5
-_TEAM_SYSTEMS = ("team-c046", "team-ecu")
+_TEAM_SYSTEMS = ("team-c046", "team-ecu", "team-olympiad")
 
 
 class _Failure(Exception):

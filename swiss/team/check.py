@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from swiss.model import Board, Pairing
-from swiss.team import c046, ecu
+from swiss.team import c046, ecu, olympiad
 from swiss.team.lineups import lineup, lineup_problem
+from swiss.team.median import ranked_colours
 from swiss.team.model import TeamState
 
 
@@ -27,9 +28,18 @@ class Rules:
     colour_article: str
 
 
+def _ranked(field: ecu.Field | olympiad.Field) -> Callable[[int, int], Board]:
+    return lambda a, b: ranked_colours(field, field.rank, a, b)
+
+
 RULES: dict[str, Rules] = {
     "team-c046": Rules(c046.allocator, lambda s: c046.Field(s).may_get_bye, "C.04.6 article 4"),
-    "team-ecu": Rules(ecu.allocator, lambda s: ecu.Field(s).may_get_bye, "D.02 article 7 (ECU colours)"),
+    "team-ecu": Rules(
+        lambda s: _ranked(ecu.Field(s)), lambda s: ecu.Field(s).may_get_bye, "D.02 article 7 (ECU colours)"
+    ),
+    "team-olympiad": Rules(
+        lambda s: _ranked(olympiad.Field(s)), lambda s: olympiad.Field(s).may_get_bye, "D.02 article 7"
+    ),
 }
 
 

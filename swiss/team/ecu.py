@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from swiss.model import Board, Pairing, PairingError
-from swiss.team.colours import allocate
+from swiss.model import Pairing
 from swiss.team.field import TeamField
-from swiss.team.matching import Compatible, can_pair_all
-from swiss.team.median import Group, Pair, Rank, walk
+from swiss.team.matching import Compatible
+from swiss.team.median import Group, Pair, Rank, pair_round, walk
 from swiss.team.model import Outcome, Primary, TeamState
 
 # N.5.4: a team that has scored without playing gets no bye.
@@ -84,25 +83,19 @@ class Field(TeamField):
 def top_half(state: TeamState) -> list[int]:
     """The top half of the initial ranking; with 4N+2 teams its 2N+2 best (README rules decisions)."""
     numbers = sorted(t.number for t in state.teams)
-    size = 2 * -(-len(numbers) // 4)
-    return numbers[:size]
+    return numbers[: _upper(len(numbers))]
 
 
-def choose_bye(
-    field: TeamField, teams: list[int], rank: Callable[[int], Rank], eligible: Callable[[int], bool]
-) -> int:
-    """The lowest-ranked team allowed a bye whose absence leaves the others a legal pairing."""
-    for candidate in sorted(teams, key=rank, reverse=True):
-        if eligible(candidate) and can_pair_all([t for t in teams if t != candidate], field.compatible):
-            return candidate
-    raise PairingError("no team may receive the bye and leave the others a legal pairing")
+def _upper(teams: int) -> int:
+    """The size of the accelerated top half: even, and the larger half with 4N+2 teams."""
+    return 2 * -(-teams // 4)
 
 
 def round_one(field: Field, teams: list[int]) -> list[Pair] | None:
     """N.6.1: 1 v N+1, 2 v N+2, ...; accelerated, quarter 1 v quarter 2 and quarter 3 v quarter 4."""
     ranked = sorted(teams)
     if field.state.accelerated and len(ranked) >= 4:
-        split = 2 * -(-len(ranked) // 4)
+        split = _upper(len(ranked))
         halves = [ranked[:split], ranked[split:]]
     else:
         halves = [ranked]
@@ -122,17 +115,14 @@ def pair(state: TeamState) -> Pairing:
 
 
 def pair_with_reasons(state: TeamState) -> tuple[Pairing, list[Group]]:
-    """The pairing and the groups it was made of (empty for round 1)."""
+    """The pairing and the groups it was made of (round 1 is one group, N.6.1)."""
     field = Field(state)
-    teams = list(field.present)
-    bye = None
-    if len(teams) % 2:
-        bye = choose_bye(field, teams, field.rank, field.may_get_bye)
-        teams.remove(bye)
-    pairs = round_one(field, teams) if field.round == 1 else None
-    groups: list[Group] = []
-    if pairs is None:
-        groups = walk(
+
+    def pair_teams(teams: list[int]) -> list[Group]:
+        pairs = round_one(field, teams) if field.round == 1 else None
+        if pairs is not None:
+            return [Group("median", tuple(sorted(teams)), (), tuple(pairs), None)]
+        return walk(
             teams,
             field.pairing_score.__getitem__,
             field.rank,
@@ -140,19 +130,5 @@ def pair_with_reasons(state: TeamState) -> tuple[Pairing, list[Group]]:
             combinations,
             field.group_rank,
         )
-        pairs = [pair for group in groups for pair in group.pairs]
-    boards = [_colours(field, a, b) for a, b in pairs]
-    if bye is not None:
-        boards.append(Board(bye, None))
-    return Pairing(tuple(boards)), groups
 
-
-def allocator(state: TeamState) -> Callable[[int, int], Board]:
-    """The colours of a match between two teams (D.02 article 7, the higher-ranked team first)."""
-    field = Field(state)
-    return lambda a, b: _colours(field, a, b)
-
-
-def _colours(field: Field, a: int, b: int) -> Board:
-    higher, lower = sorted((a, b), key=field.rank)
-    return allocate(field.teams[higher], field.teams[lower], field.state.initial_colour)
+    return pair_round(field, field.rank, field.may_get_bye, pair_teams)

@@ -22,7 +22,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from swiss.model import PairingError
+from swiss.model import Board, Pairing, PairingError
+from swiss.team.colours import allocate
+from swiss.team.field import TeamField
 from swiss.team.matching import Compatible, can_pair_all, can_pair_all_but_one
 
 Pair = tuple[int, int]
@@ -178,3 +180,38 @@ def _pair_group(
             below = [t for t, from_below in incoming if from_below]
             return Group(side, (*above, *residents, *below), arrived, tuple(chosen), floater)
     return None
+
+
+def choose_bye(
+    field: TeamField, teams: list[int], rank: Callable[[int], Rank], eligible: Callable[[int], bool]
+) -> int:
+    """N.5.4, D.02 4: the lowest-ranked team allowed a bye whose absence leaves the others a legal pairing."""
+    for candidate in sorted(teams, key=rank, reverse=True):
+        if eligible(candidate) and can_pair_all([t for t in teams if t != candidate], field.compatible):
+            return candidate
+    raise PairingError("no team may receive the bye and leave the others a legal pairing")
+
+
+def ranked_colours(field: TeamField, rank: Callable[[int], Rank], a: int, b: int) -> Board:
+    """D.02 article 7 for a match, the higher-ranked team first."""
+    higher, lower = sorted((a, b), key=rank)
+    return allocate(field.teams[higher], field.teams[lower], field.state.initial_colour)
+
+
+def pair_round(
+    field: TeamField,
+    rank: Callable[[int], Rank],
+    eligible: Callable[[int], bool],
+    pair_teams: Callable[[list[int]], list[Group]],
+) -> tuple[Pairing, list[Group]]:
+    """The bye (if the number of teams is odd), the groups `pair_teams` makes of the others, colours."""
+    teams = list(field.present)
+    bye = None
+    if len(teams) % 2:
+        bye = choose_bye(field, teams, rank, eligible)
+        teams.remove(bye)
+    groups = pair_teams(teams)
+    boards = [ranked_colours(field, rank, a, b) for group in groups for a, b in group.pairs]
+    if bye is not None:
+        boards.append(Board(bye, None))
+    return Pairing(tuple(boards)), groups

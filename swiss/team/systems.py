@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from swiss.model import Board, Pairing
-from swiss.team import c046, ecu
+from swiss.team import c046, ecu, olympiad
 from swiss.team.model import TeamState
 
 PairFunction = Callable[[TeamState], Pairing]
@@ -14,6 +14,7 @@ PairFunction = Callable[[TeamState], Pairing]
 SYSTEMS: dict[str, PairFunction] = {
     "team-c046": c046.pair,
     "team-ecu": ecu.pair,
+    "team-olympiad": olympiad.pair,
 }
 
 

@@ -28,7 +28,12 @@ _MIRROR = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW}
 
 
 def build(
-    teams: int, total: int, rounds: list[str], absent: str = "", accelerated: bool = False
+    teams: int,
+    total: int,
+    rounds: list[str],
+    absent: str = "",
+    accelerated: bool = False,
+    initial: Colour = Colour.WHITE,
 ) -> TeamState:
     """The state after `rounds`, with the teams of `absent` (e.g. "Z:3 H:5") out of the next round."""
     history: dict[int, list[TeamRound]] = {n: [] for n in range(1, teams + 1)}
@@ -51,7 +56,7 @@ def build(
         total_rounds=total,
         boards=BOARDS,
         board_colours="WBWB",
-        initial_colour=Colour.WHITE,
+        initial_colour=initial,
         absent={int(t.split(":")[1]): kinds[t.split(":")[0]] for t in absent.split()},
         accelerated=accelerated,
     )

@@ -113,9 +113,14 @@ def _pairing_text(path: str, pair: PairFunction | None) -> str:
 
 def _team_pairing_text(path: str, system: str) -> str:
     from swiss.team import systems
+    from swiss.team.lineups import LineupError, check_lineups
     from swiss.trf import read_team_trf
 
     state = _load(path, read_team_trf)
+    try:
+        check_lineups(state)
+    except LineupError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
     pairing = _paired(path, state, lambda s: systems.pair(s, system))
     boards = systems.order_matches(state, pairing.boards)
     lines = [f"{board.white} {board.black or 0}" for board in boards]

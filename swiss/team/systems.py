@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from swiss.model import Board, Pairing
 from swiss.team import c046, ecu, olympiad
+from swiss.team.lineups import check_lineups
 from swiss.team.model import TeamState
 
 PairFunction = Callable[[TeamState], Pairing]
@@ -19,7 +20,11 @@ SYSTEMS: dict[str, PairFunction] = {
 
 
 def pair(state: TeamState, system: str = "team-c046") -> Pairing:
-    """The next round's matches under `system` (a key of SYSTEMS); PairingError when none is legal."""
+    """The next round's matches under `system` (a key of SYSTEMS); PairingError when none is legal.
+
+    Raises LineupError first when a lineup of the round breaks its roster's board order.
+    """
+    check_lineups(state)
     return SYSTEMS[system](state)
 
 

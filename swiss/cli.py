@@ -1,6 +1,8 @@
 """Command line: `python -m swiss pair FILE.trf` and the external-engine convention.
 
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
+    python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
+                                             (also team-ecu, team-olympiad)
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -17,16 +19,19 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from swiss.boards import order_boards
 from swiss.colours import initial_colour
 from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
+from swiss.team.model import TeamState
 from swiss.trf import decode_trf, read_trf
 
 PairFunction = Callable[[TournamentState], Pairing]
+_State = TypeVar("_State", TournamentState, TeamState)
 
 OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, OUT_OF_MEMORY, FILE_ACCESS = 0, 1, 2, 3, 4, 5
+_TEAM_SYSTEMS = ("team-c046", "team-ecu", "team-olympiad")
 
 
 class _Failure(Exception):
@@ -80,20 +85,20 @@ def _engine(pair: PairFunction | None) -> PairFunction:
     return dutch_pair
 
 
-def _load(path: str) -> TournamentState:
+def _load(path: str, read: Callable[[str], _State] = read_trf) -> _State:  # type: ignore[assignment]
     try:
         with open(path, "rb") as file:
             data = file.read()
     except OSError as error:
         raise _Failure(FILE_ACCESS, f"{path}: cannot read: {error.strerror}") from error
     try:
-        return read_trf(decode_trf(data))
+        return read(decode_trf(data))
     except TrfError as error:
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
 
 
-def _pairing_text(path: str, pair: PairFunction | None) -> str:
-    state = _load(path)
+def _paired(path: str, state: _State, pair: Callable[[_State], Pairing]) -> Pairing:
+    """The engine's pairing of the state's next round, or the failure to report."""
     if state.round_to_pair > state.total_rounds:
         raise _Failure(
             INVALID_INPUT,
@@ -101,10 +106,30 @@ def _pairing_text(path: str, pair: PairFunction | None) -> str:
             "record is read as a tournament of the rounds it holds)",
         )
     try:
-        pairing = _engine(pair)(state)
+        return pair(state)
     except PairingError as error:
         raise _Failure(NO_PAIRING, f"no legal pairing for round {state.round_to_pair}: {error}") from error
-    return format_pairing(state, pairing)
+
+
+def _pairing_text(path: str, pair: PairFunction | None) -> str:
+    state = _load(path)
+    return format_pairing(state, _paired(path, state, _engine(pair)))
+
+
+def _team_pairing_text(path: str, system: str) -> str:
+    from swiss.team import systems
+    from swiss.team.lineups import LineupError, check_lineups
+    from swiss.trf import read_team_trf
+
+    state = _load(path, read_team_trf)
+    try:
+        check_lineups(state)
+    except LineupError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+    pairing = _paired(path, state, lambda s: systems.pair(s, system))
+    boards = systems.order_matches(state, pairing.boards)
+    lines = [f"{board.white} {board.black or 0}" for board in boards]
+    return "\n".join([str(len(lines)), *lines]) + "\n"
 
 
 def _describe(state: TournamentState, pairing: Pairing) -> str:
@@ -205,6 +230,7 @@ def _pair_parser() -> argparse.ArgumentParser:
         prog="python -m swiss pair", description="Pair the next round.", epilog=_FILES_HELP
     )
     parser.add_argument("file", metavar="FILE.trf")
+    parser.add_argument("--system", default="dutch", choices=["dutch", *_TEAM_SYSTEMS])
     return parser
 
 
@@ -223,6 +249,9 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
     try:
         if args[:1] == ["pair"]:
             options = _pair_parser().parse_args(args[1:])
+            if options.system in _TEAM_SYSTEMS:
+                sys.stdout.write(_team_pairing_text(options.file, options.system))
+                return OK
             sys.stdout.write(_pairing_text(options.file, pair))
             return OK
         if args[:1] == ["check"]:

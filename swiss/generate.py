@@ -59,7 +59,7 @@ def _absences(rng: random.Random, players: int, bye_rate: float, absence_rate: f
     return absences
 
 
-def _game(
+def game(
     rng: random.Random, white_rating: int, black_rating: int, draw_rate: float, forfeit_rate: float
 ) -> tuple[Code, Code]:
     """White's and Black's result codes.
@@ -93,7 +93,7 @@ def _play(
         if board.black is None:
             results[board.white] = RoundResult(None, None, Code.PAB)
             continue
-        white_code, black_code = _game(
+        white_code, black_code = game(
             rng, ratings[board.white], ratings[board.black], draw_rate, forfeit_rate
         )
         results[board.white] = RoundResult(board.black, Colour.WHITE, white_code)

@@ -6,6 +6,9 @@ absences, 250 acceleration, 260 forbidden pairs) and the JaVaFo `XX?` lines
 (XXR, XXC, XXS, XXA, XXP, XXZ).  Unknown records and `###` comments are
 skipped.  Anything malformed raises `TrfError` with its line and column.
 
+`read_team_trf` reads a TRF-2026 team file (records 310, 320, 330, 300, 352
+and the team system codes of 192) into a `swiss.team.model.TeamState`.
+
 The round to pair is the highest round in which anyone has an opponent or a
 pairing-allocated bye, plus one.  A field for that round holding H, F or Z
 (or `0000 -` with no result) is a pre-arranged absence: it goes to
@@ -17,7 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Literal
@@ -34,8 +37,9 @@ from swiss.model import (
     TournamentState,
     TrfError,
 )
+from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 
-__all__ = ["decode_trf", "read_trf", "write_trf"]
+__all__ = ["decode_trf", "read_team_trf", "read_trf", "write_team_trf", "write_trf"]
 
 # Only CR, LF and CRLF end a line: str.splitlines would also split on \x85 and
 # \x0c, which may occur inside Latin-1 names.
@@ -911,3 +915,294 @@ def write_trf(
             lines.append(f"XXA {tpn:>4}" + "".join(f" {_decimal_text(v, width=4)}" for v in values))
     lines.extend(f"XXP {a} {b}" for a, b in sorted(state.forbidden))
     return newline.join(plain_line(line) for line in lines) + newline
+
+
+# --------------------------------------------------------------------------- team files
+
+_TEAM_SYSTEM = re.compile(r"FIDE_TEAM_TYPE([AB])_(MP|GP)_(MP|GP)")
+
+
+@dataclass
+class _TeamReader:
+    """Team records, the rest of the file going through `_Reader`."""
+
+    teams: list[tuple[int, Team, Fraction, Fraction]] = field(default_factory=list)
+    pab: tuple[Fraction, Fraction, list[int]] | None = None
+    forfeits: dict[tuple[int, int], tuple[str, int, int]] = field(default_factory=dict)
+    lineups: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    board_colours: str = ""
+    primary: Primary = Primary.MATCH_POINTS
+    preferences: Preferences = Preferences.TYPE_A
+    accelerated: bool = False
+
+
+def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
+    """Read a team record into `teams`; False for a record that is not one."""
+    code = line[:3]
+    if code == "310":
+        tpn = _int(_cut(line, 5, 7), number, 5, "a team pairing number in columns 5-7")
+        rating_text = _cut(line, 48, 53)
+        rating = _int(rating_text, number, 48, "a strength factor") if rating_text.strip() else 0
+        mp = _points(_cut(line, 55, 60), number, 55, "match points in columns 55-60")
+        gp = _points(_cut(line, 62, 67), number, 62, "game points in columns 62-67")
+        roster = tuple(pid for pid, _ in _id_list(line, number, 74, "a player id"))
+        teams.teams.append((number, Team(tpn, _cut(line, 9, 40).strip(), rating, roster), mp, gp))
+    elif code == "320":
+        mp = _points(_cut(line, 5, 8), number, 5, "PAB match points in columns 5-8")
+        gp = _points(_cut(line, 10, 13), number, 10, "PAB game points in columns 10-13")
+        byes = [
+            _int(_cut(line, column, column + 2), number, column, "a team number or 000")
+            for column in range(15, len(line.rstrip()) + 1, 4)
+        ]
+        teams.pab = (mp, gp, byes)
+    elif code == "330":
+        kind = _cut(line, 5, 6)
+        if kind not in ("+-", "-+", "--"):
+            raise TrfError(number, 5, f"expected forfeit type +-, -+ or --, found {kind!r}")
+        round_number = _int(_cut(line, 8, 10), number, 8, "a round number in columns 8-10")
+        white = _int(_cut(line, 12, 14), number, 12, "the White team in columns 12-14")
+        black = _int(_cut(line, 16, 18), number, 16, "the Black team in columns 16-18")
+        teams.forfeits[(round_number, white)] = (kind, white, black)
+        teams.forfeits[(round_number, black)] = (kind, white, black)
+    elif code == "300":
+        round_number = _int(_cut(line, 5, 7), number, 5, "a round number in columns 5-7")
+        tpn = _int(_cut(line, 9, 11), number, 9, "a team number in columns 9-11")
+        players = tuple(pid for pid, _ in _id_list(line, number, 17, "a player id or 0000"))
+        teams.lineups[(round_number, tpn)] = players
+    elif code == "352":
+        colours = line[4:].strip().upper()
+        if not colours or set(colours) - {"W", "B"}:
+            raise TrfError(number, 5, f"expected board colours such as WBWB, found {colours!r}")
+        teams.board_colours = colours
+    elif code == "192" and (system := _TEAM_SYSTEM.fullmatch(line[4:].strip().upper())):
+        teams.preferences = Preferences(system.group(1))
+        teams.primary = Primary(system.group(2))
+    elif code == "192" and line[4:].strip().upper() == "ECU_TEAM_ACCELERATED":
+        teams.accelerated = True
+    else:
+        return False
+    return True
+
+
+def read_team_trf(text: str) -> TeamState:
+    """Parse a TRF-2026 team file into the state of its next round.
+
+    The round to pair is one more than the number of round cells on the `001`
+    lines.  A team's round is read from its players' cells and the 320/330
+    records (corpus README "Scores"); the match and game points so found must
+    equal the totals of its 310 line.  Raises `TrfError(line, column, expected)`.
+    """
+    reader, teams = _Reader(), _TeamReader()
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    reader.line_count = len(lines)
+    for number, line in enumerate(lines, start=1):
+        if line.strip() and not line.startswith("###") and not _read_team_line(teams, line, number):
+            _read_line(reader, line, number)
+    return _build_teams(reader, teams)
+
+
+def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
+    total = reader.settings.get("total_rounds")
+    if total is None:
+        raise _end(reader, "expected a 142 record giving the total number of rounds")
+    if not teams.teams:
+        raise _end(reader, "expected 310 team records")
+    fields = {raw.player.number: raw for raw in reader.players}
+    rounds = {len(raw.fields) for raw in reader.players}
+    if len(rounds) > 1:
+        raw = max(reader.players, key=lambda r: len(r.fields))
+        raise TrfError(
+            raw.line, 92, f"expected the same number of round cells on every 001 line, not {rounds}"
+        )
+    completed = rounds.pop() if rounds else 0
+    owner: dict[int, int] = {}
+    for line, team, _, _ in teams.teams:
+        for pid in team.roster:
+            if pid not in fields:
+                raise TrfError(line, 74, f"expected player {pid} of team {team.number} to have a 001 line")
+            owner[pid] = team.number
+    scoring = _scoring(reader)
+    boards = len(teams.board_colours) or min(len(t.roster) for _, t, _, _ in teams.teams)
+    pab = teams.pab or (Fraction(1), scoring.pab * boards, [])
+    result = []
+    game_points: dict[tuple[int, int], Fraction] = {}
+    for _, team, _, _ in teams.teams:
+        for r in range(1, completed + 1):
+            game_points[(r, team.number)] = sum(
+                (scoring.points(c.code) for pid in team.roster if (c := fields[pid].fields[r - 1]).code),
+                Fraction(0),
+            )
+    for line, team, mp, gp in teams.teams:
+        history = tuple(
+            _team_round(team, r, fields, owner, teams, pab, game_points, line)
+            for r in range(1, completed + 1)
+        )
+        team = replace(team, history=history)
+        if (team.match_points, team.game_points) != (mp, gp):
+            raise TrfError(
+                line,
+                55,
+                f"expected team {team.number}'s totals {float(team.match_points)} MP and "
+                f"{float(team.game_points)} GP, as its rounds give",
+            )
+        result.append(team)
+    colour = reader.settings.get("initial_colour")
+    kinds = {
+        Code.HALF_BYE: Outcome.HALF_BYE,
+        Code.FULL_BYE: Outcome.FULL_BYE,
+        Code.ZERO_BYE: Outcome.ZERO_BYE,
+    }
+    absent = {tpn: kinds[code] for r, tpn, _, code, _ in reader.absences if r == completed + 1}
+    return TeamState(
+        teams=tuple(sorted(result, key=lambda t: t.number)),
+        total_rounds=int(str(total.value)),
+        boards=boards,
+        board_colours=teams.board_colours,
+        initial_colour=colour.value if colour is not None and isinstance(colour.value, Colour) else None,
+        primary=teams.primary,
+        preferences=teams.preferences,
+        scoring=MatchScoring(pab_match_points=pab[0], pab_game_points=pab[1]),
+        absent=absent,
+        lineups={tpn: players for (r, tpn), players in teams.lineups.items() if r == completed + 1},
+        accelerated=teams.accelerated,
+        name=reader.name or "",
+    )
+
+
+def _team_round(
+    team: Team,
+    r: int,
+    fields: Mapping[int, _RawPlayer],
+    owner: Mapping[int, int],
+    teams: _TeamReader,
+    pab: tuple[Fraction, Fraction, list[int]],
+    game_points: Mapping[tuple[int, int], Fraction],
+    line: int,
+) -> TeamRound:
+    """One team's round r from its players' cells and the 320/330 records."""
+    cells = [fields[pid].fields[r - 1] for pid in team.roster]
+    lineup = tuple(pid for pid, cell in zip(team.roster, cells, strict=True) if cell.opponent is not None)
+    points = game_points[(r, team.number)]
+    if not lineup:
+        code = cells[0].code if cells else Code.ZERO_BYE
+        if code is Code.PAB:
+            return TeamRound(Outcome.PAB, None, None, pab[0], pab[1])
+        outcome, mp = {
+            Code.HALF_BYE: (Outcome.HALF_BYE, Fraction(1)),
+            Code.FULL_BYE: (Outcome.FULL_BYE, Fraction(2)),
+        }.get(code or Code.ZERO_BYE, (Outcome.ZERO_BYE, Fraction(0)))
+        return TeamRound(outcome, None, None, mp, points)
+    results = tuple(fields[pid].fields[r - 1].code or Code.ZERO_BYE for pid in lineup)
+    first = fields[lineup[0]].fields[r - 1]
+    assert first.opponent is not None
+    opponent = owner.get(first.opponent)
+    if opponent is None:
+        raise TrfError(first.line, first.column, f"expected the opponent {first.opponent} to be in a team")
+    forfeit = teams.forfeits.get((r, team.number))
+    if forfeit is not None:
+        kind, white, _ = forfeit
+        won = kind == ("+-" if white == team.number else "-+")
+        outcome = (
+            Outcome.DOUBLE_FORFEIT if kind == "--" else Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
+        )
+        mp = Fraction(2) if outcome is Outcome.FORFEIT_WIN else Fraction(0)
+        return TeamRound(outcome, opponent, first.colour, mp, points, lineup, results)
+    theirs = game_points[(r, opponent)]
+    mp = Fraction(2) if points > theirs else Fraction(1) if points == theirs else Fraction(0)
+    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, points, lineup, results)
+
+
+def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
+    """Write a team state as the TRF-2026 team file `read_team_trf` reads (corpus README layout).
+
+    The teams absent in the round to pair get a `240 Z` record for it.
+    """
+    boards = state.boards
+    pab_gp = state.scoring.pab_game_points
+    pab_per_board = (pab_gp if pab_gp is not None else Fraction(boards, 2)) / boards
+    colours = state.board_colours or ("WB" * boards)[:boards]
+    teams = {t.number: t for t in state.teams}
+    primary = {t.number: (t.score(state.primary), t.match_points + t.game_points) for t in state.teams}
+    ranks = {n: 1 + sum(other > primary[n] for other in primary.values()) for n in primary}
+    system = f"FIDE_TEAM_TYPE{state.preferences.value}_{state.primary.value}_"
+    system += "GP" if state.primary is Primary.MATCH_POINTS else "MP"
+    lines = [
+        f"012 {state.name or 'Team Swiss'}",
+        f"062 {sum(len(t.roster) for t in state.teams)}",
+        f"082 {len(state.teams)}",
+        f"142 {state.total_rounds}",
+        f"152 {(state.initial_colour or Colour.WHITE).value.upper()}",
+        f"162  W 1.0    D 0.5    L 0.0    A 0.0    P {_decimal_text(pab_per_board, width=3)}",
+        f"192 {'ECU_TEAM_ACCELERATED' if state.accelerated else system}",
+        f"352 {colours}",
+    ]
+    for team in state.teams:
+        lines.append(
+            f"310 {team.number:>3} {team.name[:32] or f'Team {team.number:03d}':<32}       {team.rating:>6} "
+            f"{_decimal_text(team.match_points, width=6)} {_decimal_text(team.game_points, width=6)} "
+            f"{ranks[team.number]:>3} " + "".join(f" {pid:>4}" for pid in team.roster)
+        )
+    players = [
+        Player(
+            pid,
+            f"Player {pid}",
+            team.rating,
+            tuple(_player_round(teams, team, r, pid, colours, boards) for r in range(len(team.history))),
+        )
+        for team in state.teams
+        for pid in team.roster
+    ]
+    view = TournamentState(tuple(players), state.total_rounds, scoring=Scoring(pab=pab_per_board))
+    lines.extend(_player_line(view, p, 0, "") for p in sorted(players, key=lambda p: p.number))
+    byes = [
+        next((t.number for t in state.teams if t.history[r].outcome is Outcome.PAB), 0)
+        for r in range(state.rounds_played)
+    ]
+    if any(byes):
+        lines.append(
+            f"320 {_decimal_text(state.scoring.pab_match_points, width=4)} "
+            f"{_decimal_text(pab_per_board * boards, width=4)}" + "".join(f" {n:03d}" for n in byes)
+        )
+    for r in range(state.rounds_played):
+        for team in state.teams:
+            played = team.history[r]
+            if (
+                played.opponent is None
+                or played.colour is not Colour.WHITE
+                or played.outcome is Outcome.PLAYED
+            ):
+                continue
+            kind = {Outcome.FORFEIT_WIN: "+-", Outcome.FORFEIT_LOSS: "-+"}.get(played.outcome, "--")
+            lines.append(f"330 {kind} {r + 1:03d} {team.number:03d} {played.opponent:03d}")
+    for r in range(state.round_to_pair):
+        for code, outcome in (("H", Outcome.HALF_BYE), ("F", Outcome.FULL_BYE), ("Z", Outcome.ZERO_BYE)):
+            if r == state.rounds_played:
+                listed = sorted(n for n, kind in state.absent.items() if kind is outcome)
+            else:
+                listed = [t.number for t in state.teams if t.history[r].outcome is outcome]
+            if listed:
+                lines.append(f"240 {code} {r + 1:03d}" + "".join(f" {n:>4}" for n in listed))
+    return newline.join(plain_line(line) for line in lines) + newline
+
+
+def _player_round(
+    teams: Mapping[int, Team], team: Team, r: int, pid: int, colours: str, boards: int
+) -> RoundResult:
+    """One player's cell of round r + 1: the opponent on the same board, that board's colour."""
+    played = team.history[r]
+    code = {
+        Outcome.PAB: Code.PAB,
+        Outcome.HALF_BYE: Code.HALF_BYE,
+        Outcome.FULL_BYE: Code.FULL_BYE,
+    }.get(played.outcome, Code.ZERO_BYE)
+    if played.opponent is None:
+        # A bye is credited to the boards of the team's first players; reserves sit out.
+        return RoundResult(None, None, code if pid in team.roster[:boards] else Code.ZERO_BYE)
+    if pid not in played.lineup:
+        return RoundResult(None, None, Code.ZERO_BYE)
+    board = played.lineup.index(pid)
+    opponent = teams[played.opponent].history[r].lineup
+    colour = Colour(colours[board].lower())
+    return RoundResult(
+        opponent[board], colour if played.colour is Colour.WHITE else colour.opposite, played.results[board]
+    )

@@ -1,0 +1,52 @@
+"""Reading TRF-2026 team files: every round of every team, and clear refusals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from swiss.cli import INVALID_INPUT, main
+from swiss.model import Colour, TrfError
+from swiss.team.model import Outcome, Preferences, Primary
+from swiss.trf import decode_trf, read_team_trf
+
+CORPUS = Path(__file__).parents[2] / "corpus" / "team-c046"
+
+
+def test_a_team_file_gives_each_team_its_rounds_scores_and_colours() -> None:
+    state = read_team_trf(decode_trf((CORPUS / "case-0005.trf").read_bytes()))
+    assert (state.round_to_pair, state.total_rounds, state.boards) == (2, 10, 4)
+    assert (state.primary, state.preferences, state.initial_colour) == (
+        Primary.GAME_POINTS,
+        Preferences.TYPE_A,
+        Colour.BLACK,
+    )
+    first = state.team(1)
+    assert first.roster == (1, 2, 3, 4)
+    (only,) = first.history
+    assert (only.outcome, only.opponent, only.colour) == (Outcome.PLAYED, 9, Colour.BLACK)
+    assert (only.match_points, only.game_points) == (Fraction(2), Fraction(7, 2))
+    # Team 4 lost every board by forfeit to team 12, which the 330 record makes a forfeited match.
+    assert state.team(4).history[0].outcome is Outcome.FORFEIT_LOSS
+    assert state.team(12).history[0].outcome is Outcome.FORFEIT_WIN
+
+
+def test_the_byes_and_the_teams_absent_next_round_are_read() -> None:
+    state = read_team_trf(decode_trf((CORPUS / "case-0004.trf").read_bytes()))
+    outcomes = {r.outcome for team in state.teams for r in team.history}
+    assert {Outcome.HALF_BYE, Outcome.ZERO_BYE} <= outcomes
+    assert len(state.absent) == 1
+
+
+def test_totals_that_disagree_with_the_rounds_are_refused_with_their_line(tmp_path: Path) -> None:
+    lines = (CORPUS / "case-0005.trf").read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("310   1 "))
+    lines[number] = lines[number][:54] + "   1.0" + lines[number][60:]
+    with pytest.raises(TrfError) as error:
+        read_team_trf("\n".join(lines))
+    assert (error.value.line, error.value.column) == (number + 1, 55)
+    bad = tmp_path / "bad.trf"
+    bad.write_text("\n".join(lines))
+    assert main(["pair", "--system", "team-c046", str(bad)]) == INVALID_INPUT

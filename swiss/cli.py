@@ -1,6 +1,8 @@
 """Command line: `python -m swiss pair FILE.trf` and the external-engine convention.
 
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
+    python -m swiss pair --system us FILE.trf [--explain]
+                                             US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -34,9 +36,11 @@ class _Failure(Exception):
         self.status = status
 
 
-def format_pairing(state: TournamentState, pairing: Pairing) -> str:
-    """The engine output format: a count line, `white black` per board in order, `N 0` for the PAB."""
-    boards = order_boards(state, pairing.boards)
+def format_pairing(state: TournamentState, pairing: Pairing, *, as_given: bool = False) -> str:
+    """The engine output format: a count line, `white black` per board in order, `N 0` for the PAB.
+
+    Boards are put in the FIDE order unless `as_given` keeps the system's own (US Chess)."""
+    boards = pairing.boards if as_given else order_boards(state, pairing.boards)
     lines = [f"{board.white} {board.black or 0}" for board in boards]
     return "\n".join([str(len(lines)), *lines]) + "\n"
 
@@ -79,16 +83,40 @@ def _engine(pair: PairFunction | None) -> PairFunction:
     return dutch_pair
 
 
-def _load(path: str) -> TournamentState:
+def _read(path: str) -> str:
     try:
         with open(path, "rb") as file:
-            data = file.read()
+            return decode_trf(file.read())
     except OSError as error:
         raise _Failure(FILE_ACCESS, f"{path}: cannot read: {error.strerror}") from error
+
+
+def _load(path: str) -> TournamentState:
     try:
-        return read_trf(decode_trf(data))
+        return read_trf(_read(path))
     except TrfError as error:
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+
+
+def _us_text(path: str, explain: bool) -> str:
+    """The US Chess pairing of the next round in the output format, boards in US order,
+    then (with `explain`) the pairing-logic log."""
+    from swiss.us import pair_with_log
+    from swiss.us.trf import read_us_options
+
+    state = _load(path)
+    try:
+        options = read_us_options(_read(path))
+    except TrfError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+    if state.round_to_pair > state.total_rounds:
+        raise _Failure(INVALID_INPUT, f"{path}: all {state.total_rounds} rounds have been played")
+    try:
+        result = pair_with_log(state, options)
+    except PairingError as error:
+        raise _Failure(NO_PAIRING, f"no legal pairing for round {state.round_to_pair}: {error}") from error
+    text = format_pairing(state, result.pairing, as_given=True)
+    return text + "".join(f"{line}\n" for line in result.log) if explain else text
 
 
 def _pairing_text(path: str, pair: PairFunction | None) -> str:
@@ -185,6 +213,8 @@ def _engine_parser() -> argparse.ArgumentParser:
 def _pair_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m swiss pair", description="Pair the next round.")
     parser.add_argument("file", metavar="FILE.trf")
+    parser.add_argument("--system", choices=("dutch", "us"), default="dutch", help="the pairing system")
+    parser.add_argument("--explain", action="store_true", help="also print the pairing-logic log (US)")
     return parser
 
 
@@ -203,6 +233,9 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
     try:
         if args[:1] == ["pair"]:
             options = _pair_parser().parse_args(args[1:])
+            if options.system == "us":
+                sys.stdout.write(_us_text(options.file, options.explain))
+                return OK
             sys.stdout.write(_pairing_text(options.file, pair))
             return OK
         if args[:1] == ["check"]:

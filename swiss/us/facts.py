@@ -20,9 +20,11 @@ def added_score_half(state: TournamentState) -> frozenset[int]:
 
 
 class Facts:
-    """One round to pair: who plays, on what score, in which order."""
+    """One round to pair: who plays, on what score, in which order.
 
-    def __init__(self, state: TournamentState, options: USOptions) -> None:
+    `forgotten` rounds, the first ones, do not count for 27A1 (when rematches must be allowed)."""
+
+    def __init__(self, state: TournamentState, options: USOptions, *, forgotten: int = 0) -> None:
         self.state = state
         self.options = options
         self.round = state.round_to_pair
@@ -35,7 +37,7 @@ class Facts:
         self.due: dict[int, Due] = {n: due(p.history) for n, p in self.players.items()}
         self.met: dict[int, set[int]] = {n: set() for n in self.players}
         for number, player in self.players.items():
-            for result in player.history:
+            for result in player.history[forgotten:]:
                 # 27A1: a game not played because the opponent did not appear does not count.
                 if result.code.played and result.opponent in self.met:
                     self.met[number].add(result.opponent)

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from swiss.check import points_text
 from swiss.model import Board, Colour, Pairing, PairingError, TournamentState
-from swiss.us.byes import choose_bye
-from swiss.us.colours import ALTERNATION, NONE, allocate, conflict, limit
+from swiss.us.byes import choose_bye, half_bye, ineligible
+from swiss.us.colours import ALTERNATION, EQUALISATION, NONE, allocate, conflict, limit
 from swiss.us.facts import Facts
-from swiss.us.groups import pair_group
+from swiss.us.groups import colour_key, pair_group
 from swiss.us.options import USOptions
 
 
@@ -47,23 +47,77 @@ def pair(state: TournamentState, options: USOptions | None = None) -> Pairing:
 
 def pair_with_log(state: TournamentState, options: USOptions | None = None) -> USPairing:
     """The next round and its pairing-logic log."""
-    facts = Facts(state, options or USOptions())
+    facts = round_facts(state, options or USOptions())
     active = facts.ranked([n for n in facts.players if n not in state.absences])
-    bye_line = None
-    if len(active) % 2:
-        bye, bye_line = choose_bye(facts, active)
-        active.remove(bye)
-    if not facts.pairable(active):
-        raise PairingError(
-            f"the {len(active)} players cannot all be paired without a rematch (27A1); "
-            "the rules allow rematches only when there are at least as many rounds as players"
-        )
-    pairs = _pair_groups(facts, active)
+    bye, bye_line = choose_bye(facts, active) if len(active) % 2 else (None, "")
+    pairs = _pair_round(facts, active, bye)
+    if bye is not None and facts.options.bye_for_colours:
+        bye, bye_line, pairs = _bye_for_colours(facts, active, bye, bye_line, pairs)
     boards, lines = _colours(facts, pairs)
-    if bye_line is not None:
+    if bye is not None:
         boards.append(Board(bye, None))
         lines.append(bye_line)
     return USPairing(Pairing(tuple(boards)), tuple(lines))
+
+
+def round_facts(state: TournamentState, options: USOptions) -> Facts:
+    """The facts of the round to pair.  27A1 gives way when there are at least as many
+    rounds as players and no pairing avoids every rematch: the oldest games are
+    forgotten first, one round at a time, until one does."""
+    facts = Facts(state, options)
+    active = [n for n in facts.players if n not in state.absences]
+    forgotten = 0
+    while (
+        state.total_rounds >= len(active) > 1 and forgotten < facts.round - 1 and not _possible(facts, active)
+    ):
+        forgotten += 1
+        facts = Facts(state, options, forgotten=forgotten)
+    return facts
+
+
+def _possible(facts: Facts, active: list[int]) -> bool:
+    if len(active) % 2 == 0:
+        return facts.pairable(active)
+    return any(facts.pairable([n for n in active if n != bye]) for bye in active)
+
+
+def _pair_round(facts: Facts, active: list[int], bye: int | None) -> list[_Pair]:
+    players = [n for n in active if n != bye]
+    if not facts.pairable(players):
+        raise PairingError(
+            f"the {len(players)} players cannot all be paired without a rematch (27A1); "
+            "the rules allow rematches only when there are at least as many rounds as players"
+        )
+    return _pair_groups(facts, players)
+
+
+def _bye_for_colours(
+    facts: Facts, active: list[int], bye: int, line: str, pairs: list[_Pair]
+) -> tuple[int, str, list[_Pair]]:
+    """28L2a (variation): a higher-rated player of the bye's score group takes it instead
+    when that leaves fewer colour conflicts, within the 29E5 limits of the bye's rating."""
+    best = (colour_key(facts, [(p.higher, p.lower) for p in pairs]), bye, line, pairs)
+    for other in sorted(active, key=lambda n: facts.rating[n]):
+        cost = facts.distance(bye, other)
+        if facts.score[other] != facts.score[bye] or facts.rating[other] <= facts.rating[bye] or cost > 200:
+            continue
+        if (
+            ineligible(facts, other)
+            or half_bye(facts, other)
+            or not facts.pairable([n for n in active if n != other])
+        ):
+            continue
+        others = _pair_round(facts, active, other)
+        key = colour_key(facts, [(p.higher, p.lower) for p in others])
+        fixes_eq = key[0] < best[0][0]
+        ceiling = limit(EQUALISATION if fixes_eq else ALTERNATION, None, facts.options)
+        if key < best[0] and (ceiling is None or cost <= ceiling):
+            why = (
+                f"Bye: {facts.name(other)} ({facts.rating[other]}) instead of {facts.name(bye)} "
+                f"({facts.rating[bye]}), {cost} points, for better colours (28L2a)."
+            )
+            best = (key, other, why, others)
+    return best[1], best[2], best[3]
 
 
 def _pair_groups(facts: Facts, active: list[int]) -> list[_Pair]:
@@ -167,7 +221,8 @@ def _group_pairs(facts: Facts, group: list[int], score: str) -> list[_Pair]:
         else:
             notes.append(f"natural opponent of {facts.name(upper)}: {facts.name(natural)} (29C1)")
         notes += [s.text(facts) for s in result.switches if upper in s.moved or lower in s.moved]
-        made.append(_Pair(upper, lower, notes))
+        higher, lower = facts.ranked([upper, lower])
+        made.append(_Pair(higher, lower, notes))
     return made
 
 

@@ -46,14 +46,10 @@ def choose_bye(facts: Facts, active: list[int]) -> tuple[int, str]:
     """The bye and the log line saying why: the first player in 28L order whose absence
     leaves the others pairable without a rematch.  When everyone has had a bye or a
     forfeit win, 28L3 gives way (and the log says so)."""
-    skipped: list[str] = []
     for number in bye_order(facts, active):
         reason = ineligible(facts, number)
         if reason is None and facts.pairable([n for n in active if n != number]):
-            return number, "; ".join([_chosen(facts, number), *skipped[-5:]]) + "."
-        if reason is None:
-            reason = "the others could not then be paired without a rematch (27A1)"
-        skipped.append(f"not {facts.name(number)}: {reason}")
+            return number, "; ".join([_chosen(facts, number), *_passed_over(facts, active, number)]) + "."
     for number in bye_order(facts, active):
         if facts.pairable([n for n in active if n != number]):
             return (
@@ -62,6 +58,26 @@ def choose_bye(facts: Facts, active: list[int]) -> tuple[int, str]:
             )
     first = bye_order(facts, active)[0]
     return first, f"Bye: {facts.name(first)}."
+
+
+def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[str]:
+    """Why the players of the bye's score group rated below it (or unrated) did not get it."""
+    notes = []
+    for number in active:
+        if facts.score[number] != facts.score[chosen] or number == chosen:
+            continue
+        if facts.rating[chosen] and facts.rating[number] and facts.rating[number] > facts.rating[chosen]:
+            continue
+        reason = ineligible(facts, number)
+        taken = half_bye(facts, number)
+        if reason is None and taken is not None:
+            reason = f"took a half-point bye in round {taken} (28L4)"
+        elif reason is None and facts.rating[number] == 0 and facts.rating[chosen]:
+            continue  # rated players come first (28L2)
+        elif reason is None:
+            reason = "the others could not then be paired without a rematch (27A1)"
+        notes.append(f"not {facts.name(number)}: {reason}")
+    return notes
 
 
 def _chosen(facts: Facts, number: int) -> str:

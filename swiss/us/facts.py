@@ -28,6 +28,7 @@ class Facts:
         self.state = state
         self.options = options
         self.round = state.round_to_pair
+        self.forgotten = forgotten
         self.players: dict[int, Player] = {p.number: p for p in state.players}
         accelerated = added_score_half(state) if options.added_score and self.round <= 2 else frozenset()
         self.score: dict[int, Fraction] = {

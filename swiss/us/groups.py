@@ -21,7 +21,7 @@ from swiss.us.facts import Facts
 # highest of the lower half; this many from each side are tried.
 _INTERCHANGE_REACH = 3
 _REMATCH, _TEAMMATE = 1000, 1
-_COUNT = {1: "a", 2: "two", 3: "three", 4: "four"}
+_COUNT = {2: "two", 3: "three", 4: "four"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,9 @@ class GroupPairing:
 
 
 def _count(number: int, what: str) -> str:
-    return f"{_COUNT.get(number, str(number))} {what}{'s' if number > 1 else ''}"
+    if number == 1:
+        return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+    return f"{_COUNT.get(number, str(number))} {what}s"
 
 
 def _problem(facts: Facts, a: int, b: int) -> int:
@@ -190,7 +192,9 @@ def _allowed_colour_transposition(
 def _colour_rule(fixes_eq: bool, cost: int) -> str:
     if cost == 0:
         return "29E5g"
-    return "29E5b" if fixes_eq else "29E5a"
+    if fixes_eq:
+        return "29E5h" if cost > 200 else "29E5b"
+    return "29E5a"
 
 
 def _fixes(equalisation: int, alternation: int) -> str:

@@ -241,6 +241,15 @@ def _colours(facts: Facts, pairs: list[_Pair]) -> tuple[list[Board], list[str]]:
             facts.due[higher], facts.due[lower], fallback, _lower_priority(facts, made, position)
         )
         white, black = (higher, lower) if colour is Colour.WHITE else (lower, higher)
+        met = [
+            r
+            for r, game in enumerate(facts.players[higher].history[: facts.forgotten], 1)
+            if game.opponent == lower
+        ]
+        if met:
+            made.notes.append(
+                f"27A1 gives way: they met in round {met[0]}, and there are as many rounds as players"
+            )
         boards.append(Board(white, black))
         lines.append(
             f"Board {index}: {facts.name(white)} (W) - {facts.name(black)}; "

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from swiss.generate import generate
 from swiss.model import Board, Code, Pairing, TournamentState
 from swiss.us import USOptions, pair
@@ -8,13 +10,26 @@ from swiss.us.check import check
 from .test_us import example_29e5e, kaprielian
 from .us_build import build
 
+# The director's settings the generated events cycle through, the default first.
+SETTINGS = (
+    USOptions(),
+    USOptions(colour_interchanges=False),
+    USOptions(added_score=True, black_only_200=True),
+    USOptions(avoid_teammates=True, teams={n: f"club {n % 3}" for n in range(1, 23)}),
+    USOptions(bye_for_colours=True, alternate_priority=True, equalisation_over_ratings=True),
+)
 
-def checked(state: TournamentState) -> Pairing:
+
+def checked(options: USOptions) -> Callable[[TournamentState], Pairing]:
     """The engine's pairing, refused when the checker finds anything in it."""
-    pairing = pair(state)
-    findings = check(state, pairing)
-    assert not findings, (state.round_to_pair, [str(f) for f in findings])
-    return pairing
+
+    def pair_and_check(state: TournamentState) -> Pairing:
+        pairing = pair(state, options)
+        findings = check(state, pairing, options)
+        assert not findings, (state.round_to_pair, [str(f) for f in findings])
+        return pairing
+
+    return pair_and_check
 
 
 def test_every_round_of_300_generated_us_events_passes_the_us_checker() -> None:
@@ -23,13 +38,13 @@ def test_every_round_of_300_generated_us_events_passes_the_us_checker() -> None:
             seed,
             7 + seed % 16,
             4 + seed % 3,
-            pair=checked,
+            pair=checked(SETTINGS[seed % len(SETTINGS)]),
             bye_rate=0.05,
             absence_rate=0.03,
             forfeit_rate=0.03,
             withdrawal_rate=0.03,
             late_entries=seed % 3,
-            ratings=(100, 2400) if seed % 5 else (0, 0),
+            ratings=(100, 2400) if seed % 7 else (0, 0),
         )
 
 
@@ -78,3 +93,17 @@ def test_a_bye_to_a_player_who_had_one_is_absolute_and_to_a_higher_rated_one_is_
     assert [(f.rule, f.absolute) for f in findings if f.board == 3][0] == ("28L3", True)
     findings = check(state, Pairing((Board(5, 1), Board(4, 2), Board(3, None))))
     assert ("28L2", False) in [(f.rule, f.absolute) for f in findings]
+
+
+def test_a_dearer_switch_for_the_same_colours_is_named_against_the_engines() -> None:
+    interchange = Pairing((Board(2, 1), Board(4, 3)))  # 29E5e example 1: the transposition of 70 wins
+    assert [str(f) for f in check(example_29e5e(1780), interchange)] == [
+        "Board 1: the 1½-point group moves 290 rating points from the natural pairing; "
+        "the engine's pairing gives the same colours for 250 (29E5e)"
+    ]
+
+
+def test_pairing_across_score_groups_when_the_groups_pair_within_themselves_is_27a2() -> None:
+    state = build((1800, 1700, 1600, 1500), [([(1, 3, "1"), (4, 2, "0")], {})], total_rounds=4)
+    findings = check(state, Pairing((Board(1, 4), Board(3, 2))))
+    assert [(f.board, f.absolute) for f in findings if f.rule == "27A2"] == [(1, False), (2, False)]

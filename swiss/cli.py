@@ -3,6 +3,8 @@
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
                                              (also team-ecu, team-olympiad)
+    python -m swiss pair --system us FILE.trf [--explain]
+                                             US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -40,9 +42,11 @@ class _Failure(Exception):
         self.status = status
 
 
-def format_pairing(state: TournamentState, pairing: Pairing) -> str:
-    """The engine output format: a count line, `white black` per board in order, `N 0` for the PAB."""
-    boards = order_boards(state, pairing.boards)
+def format_pairing(state: TournamentState, pairing: Pairing, *, as_given: bool = False) -> str:
+    """The engine output format: a count line, `white black` per board in order, `N 0` for the PAB.
+
+    Boards are put in the FIDE order unless `as_given` keeps the system's own (US Chess)."""
+    boards = pairing.boards if as_given else order_boards(state, pairing.boards)
     lines = [f"{board.white} {board.black or 0}" for board in boards]
     return "\n".join([str(len(lines)), *lines]) + "\n"
 
@@ -85,16 +89,41 @@ def _engine(pair: PairFunction | None) -> PairFunction:
     return dutch_pair
 
 
-def _load(path: str, read: Callable[[str], _State] = read_trf) -> _State:  # type: ignore[assignment]
+def _read(path: str) -> str:
     try:
         with open(path, "rb") as file:
-            data = file.read()
+            return decode_trf(file.read())
     except OSError as error:
         raise _Failure(FILE_ACCESS, f"{path}: cannot read: {error.strerror}") from error
+
+
+def _load(path: str, read: Callable[[str], _State] = read_trf) -> _State:  # type: ignore[assignment]
     try:
-        return read(decode_trf(data))
+        return read(_read(path))
     except TrfError as error:
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+
+
+def _us_text(path: str, explain: bool) -> str:
+    """The US Chess pairing of the next round in the output format, boards in US order,
+    then (with `explain`) the pairing-logic log."""
+    from swiss.us import pair_with_log
+    from swiss.us.trf import read_us_options
+
+    state = _load(path)
+    try:
+        options = read_us_options(_read(path))
+    except TrfError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+    log: list[str] = []
+
+    def pair(s: TournamentState) -> Pairing:
+        result = pair_with_log(s, options)
+        log.extend(result.log)
+        return result.pairing
+
+    text = format_pairing(state, _paired(path, state, pair), as_given=True)
+    return text + "".join(f"{line}\n" for line in log) if explain else text
 
 
 def _paired(path: str, state: _State, pair: Callable[[_State], Pairing]) -> Pairing:
@@ -230,7 +259,8 @@ def _pair_parser() -> argparse.ArgumentParser:
         prog="python -m swiss pair", description="Pair the next round.", epilog=_FILES_HELP
     )
     parser.add_argument("file", metavar="FILE.trf")
-    parser.add_argument("--system", default="dutch", choices=["dutch", *_TEAM_SYSTEMS])
+    parser.add_argument("--system", default="dutch", choices=["dutch", "us", *_TEAM_SYSTEMS])
+    parser.add_argument("--explain", action="store_true", help="also print the pairing-logic log (US)")
     return parser
 
 
@@ -251,6 +281,9 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             options = _pair_parser().parse_args(args[1:])
             if options.system in _TEAM_SYSTEMS:
                 sys.stdout.write(_team_pairing_text(options.file, options.system))
+                return OK
+            if options.system == "us":
+                sys.stdout.write(_us_text(options.file, options.explain))
                 return OK
             sys.stdout.write(_pairing_text(options.file, pair))
             return OK

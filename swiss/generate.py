@@ -120,6 +120,8 @@ def generate(
     initial_colour: Colour = Colour.WHITE,
     scoring: Scoring | None = None,
     acceleration: Acceleration = Acceleration.NONE,
+    withdrawal_rate: float = 0.0,
+    late_entries: int = 0,
 ) -> TournamentState:
     """A `rounds`-round tournament after `played` rounds (all of them by default).
 
@@ -127,7 +129,9 @@ def generate(
     (descending).  Before each round, and for the round to pair when there
     is one, each player independently requests a half-point bye with
     `bye_rate` or is absent (zero-point bye) with `absence_rate`.  Every
-    round is paired by `pair` (by default `swiss.dutch.pair`).
+    round is paired by `pair` (by default `swiss.dutch.pair`).  From round 2 each
+    player withdraws with `withdrawal_rate` and is absent (zero-point bye) from then
+    on; `late_entries` players join in round 2 or 3 with half-point byes before.
     """
     played = rounds if played is None else played
     if not 0 <= played <= rounds:
@@ -142,9 +146,18 @@ def generate(
         acceleration=acceleration,
         name=f"Generated tournament {seed}",
     )
-    for _ in range(played):
-        state = replace(state, absences=_absences(rng, players, bye_rate, absence_rate))
-        state = _play(state, pair(state), rng, draw_rate, forfeit_rate)
-    if played < rounds:
-        state = replace(state, absences=_absences(rng, players, bye_rate, absence_rate))
+    # Late entrants take a half-point bye for each round they missed (US Chess 28K).
+    entry = {
+        n: rng.randint(2, max(2, min(3, rounds))) for n in rng.sample(range(1, players + 1), late_entries)
+    }
+    withdrawn: set[int] = set()
+    for round_number in range(1, min(played + 1, rounds) + 1):
+        absences = _absences(rng, players, bye_rate, absence_rate)
+        if withdrawal_rate and round_number > 1:
+            withdrawn |= {n for n in range(1, players + 1) if rng.random() < withdrawal_rate}
+        absences |= dict.fromkeys(withdrawn, Code.ZERO_BYE)
+        absences |= {n: Code.HALF_BYE for n, first in entry.items() if round_number < first}
+        state = replace(state, absences=absences)
+        if round_number <= played:
+            state = _play(state, pair(state), rng, draw_rate, forfeit_rate)
     return state

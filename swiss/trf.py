@@ -994,19 +994,18 @@ def read_team_trf(text: str) -> TeamState:
     """
     reader, teams = _Reader(), _TeamReader()
     lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
-    reader.line_count = len(lines)
     for number, line in enumerate(lines, start=1):
         if line.strip() and not line.startswith("###") and not _read_team_line(teams, line, number):
             _read_line(reader, line, number)
-    return _build_teams(reader, teams)
+    return _build_teams(reader, teams, len(lines))
 
 
-def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
+def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamState:
     total = reader.settings.get("total_rounds")
     if total is None:
-        raise _end(reader, "expected a 142 record giving the total number of rounds")
+        raise TrfError(last_line, 1, "expected a 142 record giving the total number of rounds before the end")
     if not teams.teams:
-        raise _end(reader, "expected 310 team records")
+        raise TrfError(last_line, 1, "expected 310 team records before the end of the file")
     fields = {raw.player.number: raw for raw in reader.players}
     rounds = {len(raw.fields) for raw in reader.players}
     if len(rounds) > 1:

@@ -1,0 +1,94 @@
+"""28L: who gets the full-point bye when an odd number of players is to be paired."""
+
+from __future__ import annotations
+
+from swiss.check import points_text
+from swiss.model import Code
+from swiss.us.facts import Facts
+
+
+def ineligible(facts: Facts, number: int) -> str | None:
+    """28L3: a player who had a full-point bye, or won by forfeit, cannot have it again."""
+    for round_number, result in enumerate(facts.players[number].history, start=1):
+        if result.code in (Code.PAB, Code.FULL_BYE):
+            return f"had a full-point bye in round {round_number} (28L3)"
+        if result.code is Code.FORFEIT_WIN:
+            return f"won by forfeit in round {round_number} (28L3)"
+    return None
+
+
+def half_bye(facts: Facts, number: int) -> int | None:
+    """28L4 (22C6): the round of a half-point bye the player took, if any."""
+    for round_number, result in enumerate(facts.players[number].history, start=1):
+        if result.code is Code.HALF_BYE:
+            return round_number
+    return None
+
+
+def bye_order(facts: Facts, active: list[int]) -> list[int]:
+    """28L2-28L4 (28J in round 1): the lowest score group first; in it the rated players
+    from the lowest rating up, then the unrated ones from the lowest rank up, then those
+    who took a half-point bye; players who may not have the bye at all come last."""
+    return sorted(
+        active,
+        key=lambda n: (
+            ineligible(facts, n) is not None,
+            facts.score[n],
+            half_bye(facts, n) is not None,
+            facts.rating[n] == 0,
+            facts.rating[n],
+            -n,
+        ),
+    )
+
+
+def choose_bye(facts: Facts, active: list[int]) -> tuple[int, str]:
+    """The bye and the log line saying why: the first player in 28L order whose absence
+    leaves the others pairable without a rematch.  When everyone has had a bye or a
+    forfeit win, 28L3 gives way (and the log says so)."""
+    for number in bye_order(facts, active):
+        reason = ineligible(facts, number)
+        if reason is None and facts.pairable([n for n in active if n != number]):
+            return number, "; ".join([_chosen(facts, number), *_passed_over(facts, active, number)]) + "."
+    for number in bye_order(facts, active):
+        if facts.pairable([n for n in active if n != number]):
+            return (
+                number,
+                f"Bye: {facts.name(number)}; every player has had a bye or a forfeit win (28L3 waived).",
+            )
+    first = bye_order(facts, active)[0]
+    return first, f"Bye: {facts.name(first)}."
+
+
+def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[str]:
+    """Why the players of the bye's score group rated below it (or unrated) did not get it."""
+    notes = []
+    for number in active:
+        if facts.score[number] != facts.score[chosen] or number == chosen:
+            continue
+        if facts.rating[chosen] and facts.rating[number] and facts.rating[number] > facts.rating[chosen]:
+            continue
+        reason = ineligible(facts, number)
+        taken = half_bye(facts, number)
+        if reason is None and taken is not None:
+            reason = f"took a half-point bye in round {taken} (28L4)"
+        elif reason is None and facts.rating[number] == 0 and facts.rating[chosen]:
+            continue  # rated players come first (28L2)
+        elif reason is None:
+            reason = "the others could not then be paired without a rematch (27A1)"
+        notes.append(f"not {facts.name(number)}: {reason}")
+    return notes
+
+
+def _chosen(facts: Facts, number: int) -> str:
+    group = points_text(facts.score[number])
+    if facts.rating[number]:
+        who = f"{facts.name(number)} ({facts.rating[number]})"
+        line = f"Bye: {who}, the lowest-rated player of the {group}-point group who can have it (28L2)"
+    else:
+        who = f"{facts.name(number)} (unrated)"
+        line = f"Bye: {who}: no rated player of the {group}-point group can have it (28L2)"
+    taken = half_bye(facts, number)
+    if taken is not None:
+        line += f"; took a half-point bye in round {taken}, but no one else in the group can have it (28L4)"
+    return line

@@ -1,0 +1,41 @@
+"""The TRF extension lines of a US Chess section (README, "US Chess").
+
+`XUS word ...` names the director's variations (`swiss.us.options.OPTION_NAMES`);
+`XUT id id ...` lists the players of one team or club, kept apart under 28N.  Ratings
+and US Chess IDs travel in the ordinary `001` fields (rating at 49-52, ID at 58-68).
+Other engines skip these lines, as TRF readers skip every unknown record.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from swiss.model import TrfError
+from swiss.us.options import OPTION_NAMES, USOptions
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def read_us_options(text: str) -> USOptions:
+    """The options and teams that the file's XUS and XUT lines give; the defaults otherwise."""
+    settings: dict[str, Any] = {}  # option name: True or False
+    teams: dict[int, str] = {}
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+        code = line[:3]
+        if code not in ("XUS", "XUT"):
+            continue
+        for match in re.finditer(r"\S+", line[3:]):
+            word, column = match.group(), match.start() + 4
+            if code == "XUT":
+                if not word.isdigit():
+                    raise TrfError(number, column, f"expected a pairing number, found {word!r}")
+                teams[int(word)] = f"team {number}"
+            elif word in OPTION_NAMES:
+                # "no-colour-interchanges" turns its option off; every other word turns one on.
+                settings[OPTION_NAMES[word]] = word != "no-colour-interchanges"
+            else:
+                known = " ".join(OPTION_NAMES)
+                raise TrfError(number, column, f"expected a US Chess option ({known}), found {word!r}")
+    return replace(USOptions(teams=teams), **settings)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swiss.cli import main
+from swiss.model import Board, Code, Colour, TournamentState
+from swiss.trf import write_trf
+from swiss.us import USOptions, pair, pair_with_log
+
+from .us_build import build
+
+KAPRIELIAN = ("Burnett", "Phelps", "Koning", "Rafferty", "Popov", "Thompson", "Reed", "Zhu")
+
+
+def kaprielian() -> TournamentState:
+    """Spec us-chess.md section 5: eight players who drew each other in round 1."""
+    games = [(5, 1, "="), (6, 2, "="), (3, 7, "="), (8, 4, "=")]
+    return build(
+        (1672, 1601, 1597, 1526, 1407, 1395, 1385, 1201), [(games, {})], total_rounds=4, names=KAPRIELIAN
+    )
+
+
+def test_kaprielian_club_practice_without_colour_interchanges() -> None:
+    result = pair_with_log(kaprielian(), USOptions(colour_interchanges=False))
+    assert result.pairing.boards == (Board(1, 6), Board(2, 5), Board(8, 3), Board(4, 7))
+    assert (
+        "27A1 transposition Popov (5)↔Thompson (6), 12 points, avoids the rematches 1-5, 2-6" in result.log[0]
+    )
+    assert "29E4 rule 5: the higher-ranked player gets the due colour" in result.log[2]
+
+
+def test_kaprielian_rulebook_reading_interchanges_4_and_5_and_gives_everyone_their_due_colour() -> None:
+    result = pair_with_log(kaprielian())
+    assert set(result.pairing.boards) == {Board(1, 6), Board(2, 8), Board(4, 3), Board(7, 5)}
+    assert (
+        "29E5b interchange Rafferty (4)↔Popov (5), 119 points, fixes two equalisation conflicts"
+        in result.log[2]
+    )
+    assert all("29E3: each player's due colour" in line for line in result.log)
+
+
+def example_29e5e(fourth: int) -> TournamentState:
+    """29E5e: 2050 WBW and 1850 WBW against 1870 BWB and `fourth` BWB, all on 1½ after three rounds."""
+    ratings = (2050, 1870, 1850, fourth, 1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500)
+    rounds = [
+        ([(1, 5, "1"), (6, 2, "1"), (3, 7, "1"), (8, 4, "1"), (9, 10, "="), (11, 12, "=")], {}),
+        ([(9, 1, "1"), (2, 10, "1"), (11, 3, "1"), (4, 12, "1"), (5, 6, "="), (7, 8, "=")], {}),
+        ([(1, 11, "="), (12, 2, "="), (3, 9, "="), (10, 4, "="), (6, 5, "1"), (8, 7, "1")], {}),
+    ]
+    absent = dict.fromkeys(range(5, 13), Code.ZERO_BYE)
+    return build(ratings, rounds, total_rounds=5, absences=absent)
+
+
+def test_29e5e_a_transposition_within_80_points_beats_a_cheaper_interchange() -> None:
+    result = pair_with_log(example_29e5e(1780))
+    assert result.pairing.boards == (Board(4, 1), Board(2, 3))
+    assert "29E5b transposition P3 (3)↔P4 (4), 70 points, fixes two equalisation conflicts" in result.log[0]
+
+
+def test_29e5e_the_smaller_interchange_wins_when_the_transposition_is_over_80() -> None:
+    result = pair_with_log(example_29e5e(1750))
+    assert result.pairing.boards == (Board(2, 1), Board(4, 3))
+    assert "interchange P2 (2)↔P3 (3), 20 points" in result.log[0]
+
+
+def test_the_club_option_keeps_the_transposition_over_80_points() -> None:
+    assert pair(example_29e5e(1750), USOptions(colour_interchanges=False)).boards == (
+        Board(4, 1),
+        Board(2, 3),
+    )
+
+
+def test_pair_with_system_us_prints_boards_in_us_order_and_the_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "kaprielian.trf"
+    path.write_text(write_trf(kaprielian()) + "XUS no-colour-interchanges\r\n")
+    assert main(["pair", "--system", "us", str(path), "--explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:5] == ["4", "1 6", "2 5", "8 3", "4 7"]
+    assert lines[7].startswith("Board 3: Zhu (8) (W) - Koning (3); ½-point group")
+
+
+def test_an_unknown_us_option_is_invalid_input_with_its_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.trf"
+    path.write_text(write_trf(kaprielian()) + "XUS 29E4a colour-lots\r\n")
+    assert main(["pair", "--system", "us", str(path)]) == 3
+    assert "column 11: expected a US Chess option" in capsys.readouterr().err
+
+
+def test_round_one_pairs_top_half_against_bottom_half_alternating_colours_from_the_toss() -> None:
+    state = build((2000, 1900, 1800, 1700, 1600, 1500, 1400), [], total_rounds=3, initial_colour=Colour.BLACK)
+    result = pair_with_log(state)
+    assert result.pairing.boards == (Board(4, 1), Board(2, 5), Board(6, 3), Board(7, None))

@@ -1,0 +1,39 @@
+"""The checked-in US Chess cases (tests/us_cases): each a TRF state, the expected pairing and log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swiss.cli import main
+from swiss.trf import read_trf
+from swiss.us import pair
+from swiss.us.check import check
+from swiss.us.trf import read_us_options
+
+CASES = sorted((Path(__file__).parents[1] / "us_cases").glob("*.trf"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_the_case_pairs_and_explains_as_expected(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", "--system", "us", str(path), "--explain"]) == 0
+    assert capsys.readouterr().out == path.with_suffix(".expected").read_text()
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_the_case_pairing_passes_the_us_checker(path: Path) -> None:
+    text = path.read_text()
+    state, options = read_trf(text), read_us_options(text)
+    assert [str(f) for f in check(state, pair(state, options), options)] == []
+
+
+def test_there_are_at_least_40_cases_each_citing_its_rule_and_where_it_comes_from() -> None:
+    assert len(CASES) >= 40
+    for path in CASES:
+        header = [line for line in path.read_text().splitlines() if line.startswith("###")]
+        assert header[1].startswith("### Rule: 2"), path.name
+        assert header[2] in (
+            "### Source: worked example of the rulebook, as paraphrased in spec us-chess.md",
+            "### Source: worked by hand from the rules",
+        ), path.name

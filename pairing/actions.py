@@ -649,10 +649,11 @@ def record_results(
         return recorded
 
 
-def clear_result(rnd: Round, user: Any, board_number: int) -> str:
+def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None = None) -> str:
     """Take one game's result back to "not yet played"; a complete round is open again.
 
-    The same rule as any correction (`correction_notice`), which is returned.
+    The same rule as any correction (`correction_notice`), which is returned. `seen` is
+    the result the arbiter's page showed: one changed meanwhile is not cleared.
     """
     with transaction.atomic():
         rnd = _locked_round(rnd)
@@ -661,6 +662,11 @@ def clear_result(rnd: Round, user: Any, board_number: int) -> str:
             raise ActionError(f"Round {rnd.number} has no game on board {board_number}.")
         if not board.result:
             raise ActionError(f"Board {board_number} has no result to clear.")
+        if seen is not None and seen != board.result:
+            raise ActionError(
+                f"Board {board_number} was changed by someone else since this page was loaded: "
+                f"stored now {board.get_result_display()}. Nothing was cleared."
+            )
         notice = correction_notice(rnd)
         _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)
         if rnd.state == Round.State.COMPLETE:

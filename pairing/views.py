@@ -406,9 +406,10 @@ def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> H
     rnd = _get_round(tournament, number)
     form = forms.ClearResultForm(request.POST, boards=list(rnd.boards_with_seats()))
     if form.is_valid():
+        board, seen = form.cleaned_data["board"]
         try:
-            notice = actions.clear_result(rnd, request.user, form.cleaned_data["board"])
-            messages.success(request, f"Board {form.cleaned_data['board']} is back to not yet played.")
+            notice = actions.clear_result(rnd, request.user, board, seen=seen)
+            messages.success(request, f"Board {board} is back to not yet played.")
             if notice:
                 messages.warning(request, notice)
         except actions.ActionError as error:

@@ -94,7 +94,7 @@ def test_renaming_a_player_leaves_the_draft_as_it_was(tournament, draft):
 def test_a_cleared_result_under_a_draft_blocks_publishing_and_keeping(
     arbiter_client, tournament, draft, arbiter
 ):
-    arbiter_client.post(url("result-clear", tournament, 1), {"board": "3"})
+    arbiter_client.post(url("result-clear", tournament, 1), {"board": "3:1-0"})
     review = arbiter_client.get(url("round", tournament, 2)).content.decode()
     assert "Round 1, board 3 has no result yet." in review and 'id="stale-draft"' in review
     refused = publish(arbiter_client, tournament, 2, str(draft.draft_version))

@@ -174,8 +174,11 @@ ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}
 
 
 def _form_errors(form: Any) -> str:
+    """Every error of a bound form, each led by its field's label."""
     return " ".join(
-        f"{form[name].label}: {message}" for name, errs in form.errors.items() for message in errs
+        f"{form[name].label}: {message}" if name in form.fields else message
+        for name, errs in form.errors.items()
+        for message in errs
     )
 
 
@@ -238,6 +241,8 @@ def pair_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def _render_review(request: HttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
+    # The action just done may have changed the round (its draft version, its state).
+    rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
         "review": actions.review(rnd),

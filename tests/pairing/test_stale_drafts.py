@@ -179,3 +179,12 @@ def test_a_publish_that_names_no_version_is_refused(arbiter_client, tournament, 
     page = arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on"}, follow=True)
     assert "This page is out of date; nothing was published." in page.content.decode()
     assert Round.objects.get(pk=draft.pk).state == Round.State.DRAFT
+
+
+def test_an_arbiters_own_htmx_change_keeps_their_publish_form_current(arbiter_client, tournament, draft):
+    fragment = arbiter_client.post(
+        url("round-change", tournament, 2), {"kind": "colours", "board": "1"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    version = re.search(r'name="version" value="(\d+)"', fragment).group(1)
+    assert int(version) == Round.objects.get(pk=draft.pk).draft_version
+    assert "Round 2 is published." in publish(arbiter_client, tournament, 2, version)

@@ -193,13 +193,14 @@ def keep_draft(rnd: Round, user: Any) -> None:
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to keep.")
         try:
-            now = input_fingerprint(engine_state(rnd.tournament, rnd.number))
+            state = engine_state(rnd.tournament, rnd.number)
         except StateError as error:
             raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
-        reason = draft_staleness(rnd)
+        reason = draft_staleness(rnd, state)
         if not reason:
             raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
         before = {"draft_input": rnd.draft_input}
+        now = input_fingerprint(state)
         rnd.record_input(now)
         AuditRecord.record(user, Action.CHANGE, rnd, before, {"draft_input": now, "kept": reason})
 
@@ -573,16 +574,17 @@ def correction_notice(rnd: Round) -> str:
 
     A correction is always stored. Published pairings are never re-paired: they stand, and
     the correction counts from the next pairing. A draft paired from the old result
-    becomes stale (see `draft_is_stale`) and must be re-paired or kept before publishing.
+    becomes stale (see `draft_staleness`) and must be re-paired or kept before publishing.
     """
     later = list(rnd.tournament.rounds.filter(number__gt=rnd.number, boards__isnull=False).distinct())
     published = [r.number for r in later if r.state != Round.State.DRAFT]
     drafted = [r.number for r in later if r.state == Round.State.DRAFT]
     sentences = []
     if published:
+        several = len(published) > 1
         rounds = ", ".join(map(str, published))
         sentences.append(
-            f"Round {rounds} {'is' if len(published) == 1 else 'are'} already published: "
+            f"Round{'s' if several else ''} {rounds} {'are' if several else 'is'} already published: "
             "the pairings already made stand (GHR 4.3); the correction counts from the next pairing."
         )
     if drafted:

@@ -188,3 +188,16 @@ def test_an_arbiters_own_htmx_change_keeps_their_publish_form_current(arbiter_cl
     version = re.search(r'name="version" value="(\d+)"', fragment).group(1)
     assert int(version) == Round.objects.get(pk=draft.pk).draft_version
     assert "Round 2 is published." in publish(arbiter_client, tournament, 2, version)
+
+
+def test_results_of_a_round_still_a_draft_are_refused(arbiter_client, tournament, draft):
+    page = correct(arbiter_client, tournament, 2, 1, "", "1-0")
+    assert "Nothing was saved." in page and "Round 2 is not published yet." in page
+    assert not draft.boards.exclude(result="").exists()
+
+
+def test_a_correction_under_two_published_rounds_names_both(arbiter_client, tournament, draft, arbiter):
+    play_round(draft, arbiter)
+    actions.publish_round(actions.pair_next_round(tournament, arbiter), arbiter, confirmed=True)
+    page = correct(arbiter_client, tournament, 1, 1, "1-0", "1/2")
+    assert "Rounds 2, 3 are already published: the pairings already made stand (GHR 4.3)" in page

@@ -211,13 +211,14 @@ def keep_draft(rnd: Round, user: Any) -> None:
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to keep.")
         try:
-            now = input_fingerprint(engine_state(rnd.tournament, rnd.number))
+            state = engine_state(rnd.tournament, rnd.number)
         except StateError as error:
             raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
-        reason = draft_staleness(rnd)
+        reason = draft_staleness(rnd, state)
         if not reason:
             raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
         before = {"draft_input": rnd.draft_input}
+        now = input_fingerprint(state)
         rnd.record_input(now)
         AuditRecord.record(user, Action.CHANGE, rnd, before, {"draft_input": now, "kept": reason})
 
@@ -600,16 +601,17 @@ def correction_notice(rnd: Round) -> str:
 
     A correction is always stored. Published pairings are never re-paired: they stand, and
     the correction counts from the next pairing. A draft paired from the old result
-    becomes stale (see `draft_is_stale`) and must be re-paired or kept before publishing.
+    becomes stale (see `draft_staleness`) and must be re-paired or kept before publishing.
     """
     later = list(rnd.tournament.rounds.filter(number__gt=rnd.number, boards__isnull=False).distinct())
     published = [r.number for r in later if r.state != Round.State.DRAFT]
     drafted = [r.number for r in later if r.state == Round.State.DRAFT]
     sentences = []
     if published:
+        several = len(published) > 1
         rounds = ", ".join(map(str, published))
         sentences.append(
-            f"Round {rounds} {'is' if len(published) == 1 else 'are'} already published: "
+            f"Round{'s' if several else ''} {rounds} {'are' if several else 'is'} already published: "
             "the pairings already made stand (GHR 4.3); the correction counts from the next pairing."
         )
     if drafted:
@@ -676,10 +678,11 @@ def record_results(
         return recorded
 
 
-def clear_result(rnd: Round, user: Any, board_number: int) -> str:
+def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None = None) -> str:
     """Take one game's result back to "not yet played"; a complete round is open again.
 
-    The same rule as any correction (`correction_notice`), which is returned.
+    The same rule as any correction (`correction_notice`), which is returned. `seen` is
+    the result the arbiter's page showed: one changed meanwhile is not cleared.
     """
     with transaction.atomic():
         rnd = _locked_round(rnd)
@@ -688,6 +691,11 @@ def clear_result(rnd: Round, user: Any, board_number: int) -> str:
             raise ActionError(f"Round {rnd.number} has no game on board {board_number}.")
         if not board.result:
             raise ActionError(f"Board {board_number} has no result to clear.")
+        if seen is not None and seen != board.result:
+            raise ActionError(
+                f"Board {board_number} was changed by someone else since this page was loaded: "
+                f"stored now {board.get_result_display()}. Nothing was cleared."
+            )
         notice = correction_notice(rnd)
         _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)
         if rnd.state == Round.State.COMPLETE:

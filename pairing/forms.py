@@ -389,14 +389,26 @@ class ResultsForm(forms.Form):
 
 
 class ClearResultForm(forms.Form):
-    """A result entered by mistake, taken back to "not yet played"; only boards with a result are offered."""
+    """A result entered by mistake, taken back to "not yet played"; only boards with a result are offered.
 
-    board = forms.TypedChoiceField(coerce=int, label="Board")
+    Each choice names the board and the result the page showed (`3:1-0`), so that a
+    result a colleague changed meanwhile is not cleared unseen. A choice from an older
+    page (the result has changed since) is still read, for the action to refuse it.
+    """
+
+    board = forms.CharField(label="Board", widget=forms.Select)
 
     def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["board"].choices = [
-            (b.number, f"{b.number}: {b.white} – {b.black} ({b.get_result_display()})")
+        self.fields["board"].widget.choices = [
+            (f"{b.number}:{b.result}", f"{b.number}: {b.white} – {b.black} ({b.get_result_display()})")
             for b in boards
             if b.result and not b.is_bye
         ]
+        self.games = {b.number for b in boards if not b.is_bye}
+
+    def clean_board(self) -> tuple[int, str]:
+        number, _, seen = self.cleaned_data["board"].partition(":")
+        if not (number.isdigit() and int(number) in self.games and seen in Board.Result.values and seen):
+            raise forms.ValidationError("Choose a board that has a result.")
+        return int(number), seen

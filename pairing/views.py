@@ -235,8 +235,11 @@ ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}
 
 
 def _form_errors(form: Any) -> str:
+    """Every error of a bound form, each led by its field's label."""
     return " ".join(
-        f"{form[name].label}: {message}" for name, errs in form.errors.items() for message in errs
+        f"{form[name].label}: {message}" if name in form.fields else message
+        for name, errs in form.errors.items()
+        for message in errs
     )
 
 
@@ -305,6 +308,8 @@ def pair_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def _render_review(request: HttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
+    # The action just done may have changed the round (its draft version, its state).
+    rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
         "review": actions.review(rnd),
@@ -473,9 +478,10 @@ def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> H
     rnd = _get_round(tournament, number)
     form = forms.ClearResultForm(request.POST, boards=list(rnd.boards_with_seats()))
     if form.is_valid():
+        board, seen = form.cleaned_data["board"]
         try:
-            notice = actions.clear_result(rnd, request.user, form.cleaned_data["board"])
-            messages.success(request, f"Board {form.cleaned_data['board']} is back to not yet played.")
+            notice = actions.clear_result(rnd, request.user, board, seen=seen)
+            messages.success(request, f"Board {board} is back to not yet played.")
             if notice:
                 messages.warning(request, notice)
         except actions.ActionError as error:

@@ -21,6 +21,8 @@
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
     });
+    // A request that brought no fresh form back (the database was unavailable) may be sent again.
+    form.addEventListener("htmx:afterRequest", function () { delete form.dataset.sent; });
     // Keys typed before this script ran would be lost: say when they are listened to.
     form.dataset.keysReady = "1";
   }

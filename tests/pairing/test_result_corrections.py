@@ -24,7 +24,7 @@ def test_clearing_a_result_reopens_a_complete_round_and_is_recorded(
     page = arbiter_client.get(url("results", tournament, 1)).content.decode()
     assert 'id="clear-form"' in page and "Clear result" in page
 
-    response = arbiter_client.post(url("result-clear", tournament, 1), {"board": "3"}, follow=True)
+    response = arbiter_client.post(url("result-clear", tournament, 1), {"board": "3:1-0"}, follow=True)
     assert "Board 3 is back to not yet played." in response.content.decode()
     rnd.refresh_from_db()
     assert rnd.state == Round.State.PUBLISHED
@@ -44,7 +44,7 @@ def test_clearing_a_result_of_a_round_being_played_keeps_it_published(
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(rnd, arbiter)
     actions.record_results(rnd, arbiter, {1: "1/2", 2: "1-0"})
-    arbiter_client.post(url("result-clear", tournament, 1), {"board": "1"})
+    arbiter_client.post(url("result-clear", tournament, 1), {"board": "1:1/2"})
     rnd.refresh_from_db()
     assert rnd.state == Round.State.PUBLISHED
     assert (
@@ -58,7 +58,7 @@ def test_clearing_a_result_the_next_draft_was_paired_from_says_the_draft_must_be
     rnd = actions.pair_next_round(tournament, arbiter)
     play_round(rnd, arbiter)
     actions.pair_next_round(tournament, arbiter)
-    response = arbiter_client.post(url("result-clear", tournament, 1), {"board": "2"}, follow=True)
+    response = arbiter_client.post(url("result-clear", tournament, 1), {"board": "2:1-0"}, follow=True)
     html = response.content.decode()
     assert "Board 2 is back to not yet played." in html
     assert "The draft of round 2 was paired from the old result: re-pair it or keep it" in html
@@ -87,6 +87,6 @@ def test_clearing_a_result_of_the_last_round_reopens_the_tournament(
     play_round(rnd, arbiter)
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.FINISHED
-    arbiter_client.post(url("result-clear", tournament, 1), {"board": "1"})
+    arbiter_client.post(url("result-clear", tournament, 1), {"board": "1:1-0"})
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.RUNNING

@@ -94,7 +94,7 @@ def test_renaming_a_player_leaves_the_draft_as_it_was(tournament, draft):
 def test_a_cleared_result_under_a_draft_blocks_publishing_and_keeping(
     arbiter_client, tournament, draft, arbiter
 ):
-    arbiter_client.post(url("result-clear", tournament, 1), {"board": "3"})
+    arbiter_client.post(url("result-clear", tournament, 1), {"board": "3:1-0"})
     review = arbiter_client.get(url("round", tournament, 2)).content.decode()
     assert "Round 1, board 3 has no result yet." in review and 'id="stale-draft"' in review
     refused = publish(arbiter_client, tournament, 2, str(draft.draft_version))
@@ -179,3 +179,25 @@ def test_a_publish_that_names_no_version_is_refused(arbiter_client, tournament, 
     page = arbiter_client.post(url("round-publish", tournament, 2), {"confirm": "on"}, follow=True)
     assert "This page is out of date; nothing was published." in page.content.decode()
     assert Round.objects.get(pk=draft.pk).state == Round.State.DRAFT
+
+
+def test_an_arbiters_own_htmx_change_keeps_their_publish_form_current(arbiter_client, tournament, draft):
+    fragment = arbiter_client.post(
+        url("round-change", tournament, 2), {"kind": "colours", "board": "1"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    version = re.search(r'name="version" value="(\d+)"', fragment).group(1)
+    assert int(version) == Round.objects.get(pk=draft.pk).draft_version
+    assert "Round 2 is published." in publish(arbiter_client, tournament, 2, version)
+
+
+def test_results_of_a_round_still_a_draft_are_refused(arbiter_client, tournament, draft):
+    page = correct(arbiter_client, tournament, 2, 1, "", "1-0")
+    assert "Nothing was saved." in page and "Round 2 is not published yet." in page
+    assert not draft.boards.exclude(result="").exists()
+
+
+def test_a_correction_under_two_published_rounds_names_both(arbiter_client, tournament, draft, arbiter):
+    play_round(draft, arbiter)
+    actions.publish_round(actions.pair_next_round(tournament, arbiter), arbiter, confirmed=True)
+    page = correct(arbiter_client, tournament, 1, 1, "1-0", "1/2")
+    assert "Rounds 2, 3 are already published: the pairings already made stand (GHR 4.3)" in page

@@ -127,3 +127,20 @@ def test_a_results_post_without_the_values_the_page_showed_changes_nothing(
     html = arbiter_client.post(url, {"board_3": "0-1"}).content.decode()
     assert "This page is out of date" in html
     assert Board.objects.get(round=big_round, number=3).result == "1-0"
+
+
+def test_a_result_a_colleague_changed_is_not_cleared_from_a_stale_page(
+    big_round, tournament, deputies, client
+):
+    clear = reverse("arbiter:result-clear", args=[tournament.slug, 1])
+    a, b = (signed_in(type(client), user) for user in deputies[:2])
+    stale = load(a, reverse("arbiter:results", args=[tournament.slug, 1]))
+    assert 'value="5:1-0"' in a.get(reverse("arbiter:results", args=[tournament.slug, 1])).content.decode()
+    b.post(reverse("arbiter:results", args=[tournament.slug, 1]), {"board_5": "0-1", "seen_5": "1-0"})
+    page = a.post(clear, {"board": "5:1-0"}, follow=True).content.decode()
+    assert (
+        "Board 5 was changed by someone else since this page was loaded: stored now 0–1. Nothing was cleared."
+        in page
+    )
+    assert Board.objects.get(round=big_round, number=5).result == "0-1"
+    assert stale["seen_5"] == "1-0"

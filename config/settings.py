@@ -204,6 +204,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
+# Entrant imports (CSV or TRF): the largest file and the most players one upload may hold.
+# The text comes back on confirmation as a form field, so Django's own limit must allow it.
+IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 1_000_000)
+IMPORT_MAX_ROWS = env_int("IMPORT_MAX_ROWS", 2000)
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(2_621_440, 3 * IMPORT_MAX_BYTES)
+
 # E-mail, for password resets. Unset EMAIL_HOST: no e-mail, so the sign-in page offers no reset
 # and the reset page says whom to ask, rather than pretending to send a message.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

@@ -173,6 +173,6 @@ def test_the_fast_path_sends_the_headers_django_sends(client, demo, settings):
     for name in from_django.headers:
         if name.lower() not in {"content-length", "vary", "cache-control", "expires"}:
             assert headers.get(name) == from_django.headers[name], name
+    # A pending HTTPS redirect is Django's to answer.
     settings.SECURE_SSL_REDIRECT = True
-    status, headers, _ = call(serve_cached_pages(django_was_asked), page)
-    assert status.startswith("301") and headers["Location"] == f"https://testserver{page}"
+    assert call(serve_cached_pages(django_was_asked), page)[0] == "599 Django"

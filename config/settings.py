@@ -157,14 +157,16 @@ WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 # The public pages' cache is shared by every gunicorn worker, so an invalidation reaches them all:
 # files on this machine by default; tests keep theirs in memory.
+_CACHE_DIR = Path(os.environ.get("CACHE_DIR", "") or BASE_DIR / ".cache")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
     if TESTING
     else {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("CACHE_DIR", "") or str(BASE_DIR / ".cache"),
+        "LOCATION": str(folder),
         "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000)},
     }
+    for name, folder in (("default", _CACHE_DIR), ("versions", _CACHE_DIR / "versions"))
 }
 
 # Content-Security-Policy (django-csp; Django 5.2 has none of its own): scripts, styles and

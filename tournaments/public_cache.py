@@ -1,5 +1,9 @@
 """The cache of the public pages: one version token per tournament, bumped on every change players see.
 
+The tokens live in a cache of their own ("versions"): it holds one entry per tournament,
+so writing one stays cheap (the file cache scans its folder on every write) and culling
+the pages never drops a token.
+
 Rendered pages are stored under keys that include the token, so bumping it retires
 every page of the tournament at once without knowing their addresses. The model
 methods that publish rounds and record results call `invalidate`; it runs again
@@ -17,7 +21,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.exceptions import DisallowedHost
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -68,7 +72,7 @@ def invalidate(tournament: Any) -> None:
     slug = tournament.slug
 
     def bump() -> None:
-        cache.set(_version_key(slug), uuid.uuid4().hex, TIMEOUT)
+        caches["versions"].set(_version_key(slug), uuid.uuid4().hex, TIMEOUT)
 
     bump()
     transaction.on_commit(bump)
@@ -79,14 +83,14 @@ def version(slug: str) -> str | None:
 
     Reading never creates a token: a visitor asking for slugs that do not exist leaves nothing behind.
     """
-    token = cache.get(_version_key(slug))
+    token = caches["versions"].get(_version_key(slug))
     return None if token is None else str(token)
 
 
 def _start_version(slug: str) -> str | None:
     """A token for a tournament's first stored page, or None if one appeared meanwhile (maybe a change)."""
     token = uuid.uuid4().hex
-    return token if cache.add(_version_key(slug), token, TIMEOUT) else None
+    return token if caches["versions"].add(_version_key(slug), token, TIMEOUT) else None
 
 
 # What a cached view reads of the query string: each parameter with the values that get a page

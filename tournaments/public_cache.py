@@ -106,7 +106,8 @@ def _variant(spec: QuerySpec, query: QueryDict) -> str | None:
     """
     parts = []
     for name, values in sorted(spec.items()):
-        given = query.get(name, "").strip()
+        # Compared as given, as the view reads it: "16 " must not be stored as "16".
+        given = query.get(name, "")
         if not given:
             continue
         if values is None:

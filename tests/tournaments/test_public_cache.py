@@ -177,3 +177,9 @@ def test_the_fast_path_sends_the_headers_django_sends(client, demo, settings):
     # A pending HTTPS redirect is Django's to answer.
     settings.SECURE_SSL_REDIRECT = True
     assert call(serve_cached_pages(django_was_asked), page)[0] == "599 Django"
+
+
+def test_a_value_the_page_does_not_know_cannot_be_stored_as_one_it_knows(client, demo):
+    assert client.get("/t/demo-open/export.trf", {"version": "16 "}).content.decode().startswith("012")
+    assert "\n142 " in client.get("/t/demo-open/export.trf", {"version": "16 "}).content.decode()
+    assert "\n142 " not in client.get("/t/demo-open/export.trf", {"version": "16"}).content.decode()

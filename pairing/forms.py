@@ -187,7 +187,10 @@ class ImportForm(forms.Form):
         if not text.strip():
             raise forms.ValidationError("Choose a file to import.")
         data["text"] = text
-        if any(line.startswith("001") for line in text.splitlines()):
+        # A TRF file opens with a record code; a CSV file with its header, whose quoted values
+        # may themselves hold a line starting "001" (a forged player line).
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        if re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first):
             rows, how = _trf_rows(text), "TRF player lines"
         else:
             separator, rows = _csv_rows(text)

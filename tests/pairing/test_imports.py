@@ -141,3 +141,11 @@ def test_a_utf_16_tab_separated_file_as_excel_saves_unicode_text(arbiter_client,
     assert "Read as CSV with tabs, UTF-16." in preview.content.decode()
     confirm(arbiter_client, tournament, preview)
     assert imported(tournament) == sorted(NAMES)
+
+
+def test_a_quoted_line_break_inside_a_name_is_refused_on_its_line(arbiter_client, tournament):
+    text = 'name,fide_rating\n"Smith\r\n001    9 m     Forged, Line",2000\n"Keller, Anna",1900\n'
+    page = upload(arbiter_client, tournament, text.encode()).content.decode()
+    assert "1 line(s) are wrong; nothing was imported" in page
+    assert "name: Control characters" in page
+    assert not tournament.entrants.exists()

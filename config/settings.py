@@ -166,14 +166,16 @@ WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 # The public pages' cache is shared by every gunicorn worker, so an invalidation reaches them all:
 # files on this machine by default; tests keep theirs in memory.
+_CACHE_DIR = Path(os.environ.get("CACHE_DIR", "") or BASE_DIR / ".cache")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
     if TESTING
     else {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("CACHE_DIR", "") or str(BASE_DIR / ".cache"),
+        "LOCATION": str(folder),
         "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000)},
     }
+    for name, folder in (("default", _CACHE_DIR), ("versions", _CACHE_DIR / "versions"))
 }
 
 # Content-Security-Policy (django-csp; Django 5.2 has none of its own): scripts, styles and
@@ -212,6 +214,12 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# Entrant imports (CSV or TRF): the largest file and the most players one upload may hold.
+# The text comes back on confirmation as a form field, so Django's own limit must allow it.
+IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 1_000_000)
+IMPORT_MAX_ROWS = env_int("IMPORT_MAX_ROWS", 2000)
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(2_621_440, 3 * IMPORT_MAX_BYTES)
 
 # E-mail, for password resets. Unset EMAIL_HOST: no e-mail, so the sign-in page offers no reset
 # and the reset page says whom to ask, rather than pretending to send a message.

@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 
+from pairing import imports
 from swiss.model import TrfError
 from swiss.trf import read_player_line
 from tournaments import tiebreaks
@@ -75,7 +76,7 @@ class EntrantForm(forms.ModelForm):
         model = Entrant
         fields = [
             *("name", "fide_rating", "national_rating", "title", "federation"),
-            *("fide_id", "club", "sex", "birth_date"),
+            *("fide_id", "national_id", "club", "sex", "birth_date"),
         ]
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
@@ -111,6 +112,7 @@ CSV_COLUMNS = (
     "title",
     "federation",
     "fide_id",
+    "national_id",
     "club",
     "sex",
     "birth_date",
@@ -125,19 +127,25 @@ class ImportLine:
     text: str
     form: EntrantForm | None = None
     errors: list[str] = field(default_factory=list)
+    # Why this line is likely a player already entered or listed earlier; such lines are skipped.
+    duplicate: str = ""
 
 
-def _csv_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
+def _csv_rows(text: str) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+    """The delimiter and, per player line, (line number, line, values by column)."""
     lines = text.splitlines()
-    reader = csv.DictReader(io.StringIO(text))
-    header = [CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in reader.fieldnames or []]
+    separator = imports.delimiter(lines[0] if lines else "")
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    except csv.Error as error:
+        raise forms.ValidationError(f"The file is not a readable CSV file ({error}).") from None
+    header = [CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in (rows[0] if rows else [])]
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if "name" not in header or unknown:
         raise forms.ValidationError(
             f"The first line must name the columns ({', '.join(CSV_COLUMNS)}); "
             + (f"unknown: {', '.join(unknown)}." if unknown else "“name” is missing.")
         )
-    rows = list(csv.reader(io.StringIO(text)))
     result = []
     for index, values in enumerate(rows[1:], start=2):
         if not any(v.strip() for v in values):
@@ -146,7 +154,7 @@ def _csv_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
         if len(values) != len(header):
             data["__error__"] = f"expected {len(header)} values, found {len(values)}"
         result.append((index, lines[index - 1] if index - 1 < len(lines) else "", data))
-    return result
+    return separator, result
 
 
 def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
@@ -176,47 +184,49 @@ def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
 
 
 class ImportForm(forms.Form):
-    """A CSV or TRF file (or its text pasted back on confirmation), parsed line by line."""
+    """A CSV or TRF file (or its text posted back on confirmation), parsed line by line.
+
+    The preview names the encoding and delimiter it read, marks every wrong line (then
+    nothing is imported) and every likely duplicate (skipped on import).
+    """
 
     file = forms.FileField(required=False, help_text="CSV with a header line, or a TRF file.")
-    text = forms.CharField(required=False, widget=forms.HiddenInput)
+    text = forms.CharField(required=False, widget=forms.HiddenInput, strip=False)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.lines: list[ImportLine] = []
+        self.read_as = ""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         upload = data.get("file")
-        text = upload.read().decode("utf-8-sig", errors="replace") if upload else data.get("text", "")
+        if upload:
+            imports.within_limit(upload.size, "bytes", "IMPORT_MAX_BYTES")
+            text, encoding = imports.decode(upload.read())
+        else:
+            text, encoding = data.get("text", ""), ""
+            imports.within_limit(len(text.encode()), "bytes", "IMPORT_MAX_BYTES")
+            imports.check_text(text)
         if not text.strip():
             raise forms.ValidationError("Choose a file to import.")
         data["text"] = text
-        is_trf = any(line.startswith("001") for line in text.splitlines())
-        rows = _trf_rows(text) if is_trf else _csv_rows(text)
+        # A TRF file opens with a record code; a CSV file with its header, whose quoted values
+        # may themselves hold a line starting "001" (a forged player line).
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        if re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first):
+            rows, how = _trf_rows(text), "TRF player lines"
+        else:
+            separator, rows = _csv_rows(text)
+            how = f"CSV with {imports.DELIMITERS[separator]}"
+        self.read_as = f"{how}, {encoding}" if encoding else how
         if not rows:
             raise forms.ValidationError("The file holds no players.")
-        seen: dict[str, int] = {}
-        for number, line, values in rows:
-            problem = values.pop("__error__", None)
-            entry = ImportLine(number, line)
-            entry.form = EntrantForm(values, tournament=self.tournament)
-            if problem:
-                entry.errors.append(problem)
-            if not entry.form.is_valid():
-                entry.errors.extend(
-                    f"{name}: {message}"
-                    for name, messages in entry.form.errors.items()
-                    for message in messages
-                )
-            fide_id = values.get("fide_id", "")
-            if fide_id and fide_id in seen:
-                entry.errors.append(f"fide_id: the same FIDE id as line {seen[fide_id]}")
-            if fide_id:
-                seen.setdefault(fide_id, number)
-            self.lines.append(entry)
+        imports.within_limit(len(rows), "players", "IMPORT_MAX_ROWS")
+        self.lines = [self._line(number, line, values) for number, line, values in rows]
+        self._flag_duplicates()
         if any(entry.errors for entry in self.lines):
             bad = sum(1 for entry in self.lines if entry.errors)
             raise forms.ValidationError(
@@ -224,8 +234,46 @@ class ImportForm(forms.Form):
             )
         return data
 
+    def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
+        problem = values.pop("__error__", None)
+        entry = ImportLine(number, line, EntrantForm(values, tournament=self.tournament))
+        if problem:
+            entry.errors.append(problem)
+        assert entry.form is not None
+        if not entry.form.is_valid():
+            entry.errors.extend(
+                f"{name}: {message}" for name, messages in entry.form.errors.items() for message in messages
+            )
+        return entry
+
+    def _flag_duplicates(self) -> None:
+        """Mark likely duplicates; their own errors (an id already registered) no longer count."""
+        identities = []
+        for entry in self.lines:
+            assert entry.form is not None
+            values = entry.form.cleaned_data if entry.form.is_valid() else entry.form.data
+            identities.append(
+                (
+                    entry.number,
+                    imports.Identity.of(
+                        values.get("name", ""),
+                        values.get("birth_date"),
+                        values.get("fide_id", ""),
+                        values.get("national_id", ""),
+                    ),
+                )
+            )
+        for entry, note in zip(self.lines, imports.duplicates(self.tournament, identities), strict=True):
+            if note:
+                entry.duplicate, entry.errors = note, []
+
+    @property
+    def new_lines(self) -> list[ImportLine]:
+        return [entry for entry in self.lines if not entry.duplicate]
+
     def entrants(self) -> list[Entrant]:
-        return [entry.form.instance for entry in self.lines if entry.form is not None]
+        """The entrants of the lines that are not likely duplicates."""
+        return [entry.form.instance for entry in self.new_lines if entry.form is not None]
 
 
 # --- Absences, forbidden pairs, deputies ------------------------------------------------------------------

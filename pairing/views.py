@@ -218,17 +218,18 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @arbiter_only
 def entrants_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Upload, preview every line, then confirm: all lines are saved, or none."""
+    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
     form = forms.ImportForm(request.POST or None, request.FILES or None, tournament=tournament)
+    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS}
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["confirm"]:
             moved = actions.add_entrants(tournament, request.user, form.entrants())
-            messages.success(request, f"{len(form.lines)} entrants imported.{_renumbered(moved)}")
+            skipped = len(form.lines) - len(form.new_lines)
+            note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
+            messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
             return redirect("arbiter:entrants", tournament.slug)
-        return render(
-            request, "pairing/import.html", {"tournament": tournament, "form": form, "preview": True}
-        )
-    return render(request, "pairing/import.html", {"tournament": tournament, "form": form})
+        return render(request, "pairing/import.html", {**context, "preview": True})
+    return render(request, "pairing/import.html", context)
 
 
 ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}

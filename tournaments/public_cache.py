@@ -1,5 +1,9 @@
 """The cache of the public pages: one version token per tournament, bumped on every change players see.
 
+The tokens live in a cache of their own ("versions"): it holds one entry per tournament,
+so writing one stays cheap (the file cache scans its folder on every write) and culling
+the pages never drops a token.
+
 Rendered pages are stored under keys that include the token, so bumping it retires
 every page of the tournament at once without knowing their addresses. The model
 methods that publish rounds and record results call `invalidate`; it runs again
@@ -9,6 +13,7 @@ cannot outlive the change.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import uuid
 from collections.abc import Callable, Collection, Mapping
@@ -16,7 +21,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.exceptions import DisallowedHost
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -67,7 +72,7 @@ def invalidate(tournament: Any) -> None:
     slug = tournament.slug
 
     def bump() -> None:
-        cache.set(_version_key(slug), uuid.uuid4().hex, TIMEOUT)
+        caches["versions"].set(_version_key(slug), uuid.uuid4().hex, TIMEOUT)
 
     bump()
     transaction.on_commit(bump)
@@ -78,14 +83,14 @@ def version(slug: str) -> str | None:
 
     Reading never creates a token: a visitor asking for slugs that do not exist leaves nothing behind.
     """
-    token = cache.get(_version_key(slug))
+    token = caches["versions"].get(_version_key(slug))
     return None if token is None else str(token)
 
 
 def _start_version(slug: str) -> str | None:
     """A token for a tournament's first stored page, or None if one appeared meanwhile (maybe a change)."""
     token = uuid.uuid4().hex
-    return token if cache.add(_version_key(slug), token, TIMEOUT) else None
+    return token if caches["versions"].add(_version_key(slug), token, TIMEOUT) else None
 
 
 # What a cached view reads of the query string: each parameter with the values that get a page
@@ -101,7 +106,8 @@ def _variant(spec: QuerySpec, query: QueryDict) -> str | None:
     """
     parts = []
     for name, values in sorted(spec.items()):
-        given = query.get(name, "").strip()
+        # Compared as given, as the view reads it: "16 " must not be stored as "16".
+        given = query.get(name, "")
         if not given:
             continue
         if values is None:
@@ -152,16 +158,29 @@ def cached_page(view: Callable[..., HttpResponse] | None = None, *, query: Query
     return decorate(view) if view is not None else decorate
 
 
-def _cached_response(request: HttpRequest) -> HttpResponse | None:
-    """The stored page for `request`, or None: not a cached public view, not stored, or not storable."""
+@functools.lru_cache(maxsize=4096)
+def _public_view(path: str) -> tuple[str, QuerySpec] | None:
+    """The slug and query spec of the cached public view at `path`, or None; kept per path.
+
+    Bounded, so made-up paths cannot grow it without end.
+    """
     try:
-        match = resolve(request.path_info)
+        match = resolve(path)
     except Resolver404:
         return None
     spec = getattr(match.func, "public_cache_query", None)
     slug = match.kwargs.get("slug")
-    token = version(slug) if spec is not None and slug else None
-    key = _page_key(slug, token, request, spec) if token and slug and spec is not None else None
+    return (slug, spec) if spec is not None and slug else None
+
+
+def _cached_response(request: HttpRequest) -> HttpResponse | None:
+    """The stored page for `request`, or None: not a cached public view, not stored, or not storable."""
+    view = _public_view(request.path_info)
+    if view is None:
+        return None
+    slug, spec = view
+    token = version(slug)
+    key = _page_key(slug, token, request, spec) if token else None
     stored = _stored_page(key) if key else None
     if stored is None:
         return None
@@ -173,10 +192,11 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
     """WSGI wrapper: answer a public page that is in the cache before Django's request machinery runs.
 
     At round time hundreds of phones ask for the same few pages; this path costs a URL
-    match and two cache reads instead of the middleware stack. It serves only what Django
-    would serve the same way: GET or HEAD on an allowed host. Its headers come from the
-    very middleware that sets them on every other response (settings.HEADER_MIDDLEWARE:
-    security, framing, content policy), which also answer its HTTPS redirect. Everything
+    match (kept per path) and two cache reads instead of the middleware stack. It serves
+    only what Django would serve the same way: GET or HEAD on an allowed host, with no
+    HTTPS redirect pending. Its headers are those that the header middleware
+    (settings.HEADER_MIDDLEWARE: security, framing, content and permissions policies) set
+    on an empty response, computed by running them once per scheme and kept. Everything
     else, and every miss, goes to Django, whose `cached_page` fills the cache.
     """
     from django.conf import settings
@@ -184,26 +204,34 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
     from django.utils.module_loading import import_string
 
     middleware = [import_string(path) for path in settings.HEADER_MIDDLEWARE]
+    header_sets: dict[bool, list[tuple[str, str]]] = {}
+
+    def security_headers(request: HttpRequest) -> list[tuple[str, str]]:
+        secure = request.is_secure()
+        if secure not in header_sets:
+            handler: Callable[[HttpRequest], HttpResponse] = lambda _request: HttpResponse()  # noqa: E731
+            for factory in reversed(middleware):
+                handler = factory(handler)
+            bare = HttpResponse().headers
+            header_sets[secure] = [(k, v) for k, v in handler(request).items() if k not in bare]
+        return header_sets[secure]
 
     def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or not environ.get(
-            "PATH_INFO", ""
-        ).startswith("/t/"):
+        path = environ.get("PATH_INFO", "")
+        if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or not path.startswith("/t/"):
             return app(environ, start_response)
         request = WSGIRequest(environ)
         try:
             request.get_host()
         except DisallowedHost:
             return app(environ, start_response)
+        if settings.SECURE_SSL_REDIRECT and not request.is_secure():
+            return app(environ, start_response)
         page = _cached_response(request)
         if page is None:
             return app(environ, start_response)
-        handler: Callable[[HttpRequest], HttpResponse] = lambda _request: page  # noqa: E731
-        for factory in reversed(middleware):
-            handler = factory(handler)
-        response = handler(request)
-        headers = [*response.items(), ("Content-Length", str(len(response.content)))]
-        start_response(f"{response.status_code} {response.reason_phrase}", headers)
-        return [b"" if environ["REQUEST_METHOD"] == "HEAD" else response.content]
+        headers = [*page.items(), *security_headers(request), ("Content-Length", str(len(page.content)))]
+        start_response("200 OK", headers)
+        return [b"" if environ["REQUEST_METHOD"] == "HEAD" else page.content]
 
     return wsgi

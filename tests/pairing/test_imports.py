@@ -1,0 +1,151 @@
+"""Entrant imports that never corrupt: encodings, delimiters, duplicates and size limits."""
+
+from __future__ import annotations
+
+import codecs
+import time
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+LIST = (
+    "name,fide_rating,federation,fide_id,national_id,birth_date\n"
+    '"Müller, Jörg",2100,GER,,,1990-05-04\n'
+    '"Muñoz, José",2050,ESP,,E-77,\n'
+    '"Ørsted, Åse",1980,DEN,12345678,,\n'
+    '"Keller, Anna",1900,SUI,,,\n'
+)
+NAMES = ["Müller, Jörg", "Muñoz, José", "Ørsted, Åse", "Keller, Anna"]
+
+
+def upload(client, tournament, data: bytes, name: str = "players.csv"):
+    url = reverse("arbiter:entrants-import", args=[tournament.slug])
+    return client.post(url, {"file": SimpleUploadedFile(name, data)})
+
+
+def confirm(client, tournament, preview) -> None:
+    text = preview.context["form"].cleaned_data["text"]
+    url = reverse("arbiter:entrants-import", args=[tournament.slug])
+    assert client.post(url, {"text": text, "confirm": "on"}).status_code == 302
+
+
+def imported(tournament) -> list[str]:
+    return sorted(tournament.entrants.values_list("name", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("encoding", "shown"),
+    [
+        ("latin-1", "Windows-1252 (Latin-1)"),
+        ("cp1252", "Windows-1252 (Latin-1)"),
+        ("utf-8", "UTF-8"),
+        ("utf-8-sig", "UTF-8"),
+        ("utf-16", "UTF-16"),
+    ],
+)
+def test_each_encoding_excel_writes_imports_the_names_intact(arbiter_client, tournament, encoding, shown):
+    preview = upload(arbiter_client, tournament, LIST.encode(encoding))
+    page = preview.content.decode()
+    assert f"Read as CSV with commas, {shown}." in page
+    assert "Müller, Jörg" in page and "Import 4 entrants" in page
+    confirm(arbiter_client, tournament, preview)
+    assert imported(tournament) == sorted(NAMES)
+
+
+def separated(separator: str) -> str:
+    """LIST with another delimiter between the columns; the names keep their commas."""
+    text = LIST.replace(",", separator)
+    for name in NAMES:
+        text = text.replace(name.replace(",", separator), name)
+    return text
+
+
+@pytest.mark.parametrize(("separator", "shown"), [(";", "semicolons"), ("\t", "tabs")])
+def test_semicolon_and_tab_separated_files_are_read_as_such(arbiter_client, tournament, separator, shown):
+    # Excel in a European locale writes semicolons, since the comma is its decimal mark.
+    text = separated(separator)
+    preview = upload(arbiter_client, tournament, text.encode("cp1252"))
+    assert f"Read as CSV with {shown}, Windows-1252 (Latin-1)." in preview.content.decode()
+    confirm(arbiter_client, tournament, preview)
+    assert imported(tournament) == sorted(NAMES)
+    assert tournament.entrants.get(name="Müller, Jörg").fide_rating == 2100
+
+
+def test_importing_the_same_file_twice_flags_every_line_and_imports_nothing_more(arbiter_client, tournament):
+    confirm(arbiter_client, tournament, upload(arbiter_client, tournament, LIST.encode()))
+    again = upload(arbiter_client, tournament, LIST.encode())
+    page = again.content.decode()
+    assert page.count("Likely a duplicate, skipped") == 4
+    assert "same name and birth date: already entered as Müller, Jörg" in page
+    assert "same national id: already entered as Muñoz, José" in page
+    assert "same FIDE id: already entered as Ørsted, Åse" in page
+    assert "nothing new to import" in page and "do-import" not in page
+    confirm(arbiter_client, tournament, again)
+    assert imported(tournament) == sorted(NAMES)
+
+
+def test_a_player_listed_twice_in_one_file_is_flagged_and_imported_once(arbiter_client, tournament):
+    text = LIST + '"keller,  ANNA",1900,SUI,,,\n' + '"Someone, New",1500,SUI,,E-77,\n'
+    preview = upload(arbiter_client, tournament, text.encode())
+    page = preview.content.decode()
+    assert "same name and birth date: line 5 of this file" in page
+    assert "same national id: line 3 of this file" in page
+    assert "Import 4 entrants" in page
+    confirm(arbiter_client, tournament, preview)
+    assert imported(tournament) == sorted(NAMES)
+
+
+def test_what_cannot_be_decoded_is_refused_and_nothing_is_imported(arbiter_client, tournament):
+    # 0x81 is neither UTF-8 here nor any character of Windows-1252.
+    page = upload(arbiter_client, tournament, b"name\n\x81bc\n").content.decode()
+    assert "not text in UTF-8, UTF-16 or Windows-1252" in page
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10"
+    page = upload(arbiter_client, tournament, png, "photo.png").content.decode()
+    assert "holds the control character U+001A: this is not a text file" in page
+    assert not tournament.entrants.exists()
+
+
+def test_an_oversize_upload_is_refused_with_the_limit_named(arbiter_client, tournament, settings):
+    settings.IMPORT_MAX_BYTES = 10_000
+    big = (LIST + "".join(f'"Player, No{n}",1500,SUI,,,\n' for n in range(1000))).encode()
+    response = upload(arbiter_client, tournament, big)
+    assert response.status_code == 200
+    assert f"The file holds {len(big):,} bytes; at most 10,000 can be imported" in response.content.decode()
+    assert not tournament.entrants.exists()
+
+
+def test_a_20_mb_single_line_is_refused_quickly_and_cleanly(arbiter_client, tournament, settings):
+    line = b"name," + b"x" * (20 * 1024 * 1024)
+    start = time.process_time()
+    page = upload(arbiter_client, tournament, line).content.decode()
+    assert "can be imported at once (IMPORT_MAX_BYTES)" in page
+    # Even under a limit raised past it, the line itself is refused before any parsing.
+    settings.IMPORT_MAX_BYTES = 30 * 1024 * 1024
+    page = upload(arbiter_client, tournament, line).content.decode()
+    assert "Line 1 has 20,971,525 characters; one line may have at most 4,000" in page
+    assert time.process_time() - start < 10
+    assert not tournament.entrants.exists()
+
+
+def test_more_rows_than_the_limit_are_refused(arbiter_client, tournament, settings):
+    settings.IMPORT_MAX_ROWS = 3
+    page = upload(arbiter_client, tournament, LIST.encode()).content.decode()
+    assert "The file holds 4 players; at most 3 can be imported at once (IMPORT_MAX_ROWS)" in page
+    assert not tournament.entrants.exists()
+
+
+def test_a_utf_16_tab_separated_file_as_excel_saves_unicode_text(arbiter_client, tournament):
+    data = codecs.BOM_UTF16_LE + separated("\t").encode("utf-16-le")
+    preview = upload(arbiter_client, tournament, data)
+    assert "Read as CSV with tabs, UTF-16." in preview.content.decode()
+    confirm(arbiter_client, tournament, preview)
+    assert imported(tournament) == sorted(NAMES)
+
+
+def test_a_quoted_line_break_inside_a_name_is_refused_on_its_line(arbiter_client, tournament):
+    text = 'name,fide_rating\n"Smith\r\n001    9 m     Forged, Line",2000\n"Keller, Anna",1900\n'
+    page = upload(arbiter_client, tournament, text.encode()).content.decode()
+    assert "1 line(s) are wrong; nothing was imported" in page
+    assert "name: Control characters" in page
+    assert not tournament.entrants.exists()

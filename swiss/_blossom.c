@@ -941,13 +941,38 @@ static int bit_length_of(Py_ssize_t x)
     return bits;
 }
 
-static PyObject *max_weight_matching(PyObject *self, PyObject *args)
+/* Whether edge k's reduced cost under the final duals, blossoms holding both ends included,
+   is at most limit (in tw units). mark is 2n scratch whose entries differ from stamp. */
+static int within_slack(Ctx *c, int k, const limb *limit, int *mark, int stamp)
+{
+    const int L = c->L;
+    limb *rc = c->s1;
+    slack_into(c, k, rc);
+    for (int x = c->parent[c->endpoint[2 * k]]; x != -1; x = c->parent[x])
+        mark[x] = stamp;
+    for (int x = c->parent[c->endpoint[2 * k + 1]]; x != -1; x = c->parent[x]) {
+        if (mark[x] == stamp) {
+            /* tw units: blossom duals count twice in an edge's slack */
+            add_to(rc, DUAL(c, x), L);
+            add_to(rc, DUAL(c, x), L);
+        }
+    }
+    return cmp_signed(rc, limit, L) <= 0;
+}
+
+/* The matching and, when slack >= 0, the edges within that reduced cost of being tight
+   (see max_weight_matching_viable). */
+static PyObject *matching(PyObject *args, int with_slack)
 {
     Py_ssize_t n;
     PyObject *edges;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "nO:max_weight_matching", &n, &edges))
+    long long slack = -1;
+    if (!PyArg_ParseTuple(args, with_slack ? "nOL" : "nO", &n, &edges, &slack))
         return NULL;
+    if (with_slack && (slack < 0 || slack >= ((long long)1 << 60))) {
+        PyErr_SetString(PyExc_ValueError, "slack must be between 0 and 2**60");
+        return NULL;
+    }
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
         return NULL;
@@ -1131,6 +1156,29 @@ unlock:
         }
         PyList_SET_ITEM(result, v, x);
     }
+    if (with_slack) {
+        limb *limit = calloc((size_t)L, sizeof(limb));
+        int *mark = malloc(2 * (size_t)(n ? n : 1) * sizeof(int));
+        PyObject *viable = limit && mark ? PyList_New(0) : PyErr_NoMemory();
+        if (limit && mark) {
+            limit[0] = (limb)slack << 2; /* tw = 4w */
+            for (int b = 0; b < 2 * n; b++)
+                mark[b] = -1;
+        }
+        for (int k = 0; viable && k < ctx.m; k++) {
+            if (within_slack(&ctx, k, limit, mark, k)) {
+                PyObject *x = PyLong_FromLong(k);
+                if (!x || PyList_Append(viable, x) < 0)
+                    Py_CLEAR(viable);
+                Py_XDECREF(x);
+            }
+        }
+        free(limit);
+        free(mark);
+        PyObject *pair = viable ? PyTuple_Pack(2, result, viable) : NULL;
+        Py_XDECREF(viable);
+        Py_SETREF(result, pair);
+    }
 
 done:
     ctx_free(&ctx);
@@ -1140,12 +1188,29 @@ done:
     return result;
 }
 
+static PyObject *max_weight_matching(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return matching(args, 0);
+}
+
+static PyObject *max_weight_matching_viable(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return matching(args, 1);
+}
+
 static PyMethodDef methods[] = {
     {"max_weight_matching", max_weight_matching, METH_VARARGS,
      "max_weight_matching(n, edges) -> mate\n\n"
      "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
      "vertices 0..n-1 with edges (a, b, weight), weights non-negative integers of\n"
      "any size. mate[v] is v's partner, or -1 when v is unmatched."},
+    {"max_weight_matching_viable", max_weight_matching_viable, METH_VARARGS,
+     "max_weight_matching_viable(n, edges, slack) -> (mate, viable)\n\n"
+     "The matching of max_weight_matching and the indices of the edges whose\n"
+     "reduced cost under the optimal dual solution found with it is at most slack.\n"
+     "Any matching that weighs at most slack less than the optimum uses only those."},
     {NULL, NULL, 0, NULL},
 };
 

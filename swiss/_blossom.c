@@ -57,10 +57,10 @@ typedef struct {
     int *base;      /* 2n: base vertex, or -1 for an unused blossom */
     int *bestedge;  /* 2n: least-slack edge as in the stage's bookkeeping, or -1 */
     int *nchild;    /* 2n: cycle length of a blossom (child and endps arrays) */
-    int *childs;    /* n*n: children of blossom n+i at childs[i*n ...] */
-    int *endps;     /* n*n: endpoints joining consecutive children */
+    int **childs;   /* n: children of blossom n+i, nchild of them, allocated as it forms */
+    int **endps;    /* n: endpoints joining consecutive children */
     int *nbbest;    /* 2n: length of the best-edge list of an S-blossom, -1 when none */
-    int *bbest;     /* n*2n: best edges of blossom n+i to other S-blossoms */
+    int **bbest;    /* n: best edges of blossom n+i to other S-blossoms, or NULL */
     int *unused;    /* free blossom numbers, a stack */
     int nunused;
     unsigned char *allowedge; /* m */
@@ -271,9 +271,17 @@ static void qpush(Ctx *c, int v)
     c->queue[c->qlen++] = v;
 }
 
-static inline int *CHILDS(const Ctx *c, int b) { return c->childs + (size_t)(b - c->n) * c->n; }
-static inline int *ENDPS(const Ctx *c, int b) { return c->endps + (size_t)(b - c->n) * c->n; }
-static inline int *BBEST(const Ctx *c, int b) { return c->bbest + (size_t)(b - c->n) * 2 * c->n; }
+static inline int *CHILDS(const Ctx *c, int b) { return c->childs[b - c->n]; }
+static inline int *ENDPS(const Ctx *c, int b) { return c->endps[b - c->n]; }
+static inline int *BBEST(const Ctx *c, int b) { return c->bbest[b - c->n]; }
+
+/* Forget the best-edge list of blossom b. */
+static void drop_bbest(Ctx *c, int b)
+{
+    free(c->bbest[b - c->n]);
+    c->bbest[b - c->n] = NULL;
+    c->nbbest[b] = -1;
+}
 
 /* Push the vertices of blossom b onto lbuf; returns how many. */
 static int leaves(Ctx *c, int b)
@@ -394,8 +402,22 @@ static void add_blossom(Ctx *c, int base, int k)
     const int n = c->n;
     int v = c->endpoint[2 * k], w = c->endpoint[2 * k + 1];
     int bb = c->inblossom[base], bv = c->inblossom[v], bw = c->inblossom[w];
+    /* Count the cycle first: its arrays are allocated before anything changes. */
+    int cycle = 1;
+    for (int x = bv; x != bb; x = c->inblossom[c->endpoint[c->labelend[x]]])
+        cycle++;
+    for (int x = bw; x != bb; x = c->inblossom[c->endpoint[c->labelend[x]]])
+        cycle++;
+    int *ch = malloc((size_t)cycle * sizeof(int)), *ep = malloc((size_t)cycle * sizeof(int));
+    if (!ch || !ep) {
+        free(ch);
+        free(ep);
+        c->oom = 1;
+        return;
+    }
     int b = c->unused[--c->nunused];
-    int *ch = CHILDS(c, b), *ep = ENDPS(c, b);
+    c->childs[b - n] = ch;
+    c->endps[b - n] = ep;
     int len = 0;
     c->base[b] = base;
     c->parent[b] = -1;
@@ -453,15 +475,20 @@ static void add_blossom(Ctx *c, int base, int k)
                 consider_best(c, b, list[q]);
         }
         if (sub >= n)
-            c->nbbest[sub] = -1;
+            drop_bbest(c, sub);
         c->bestedge[sub] = -1;
     }
-    int *mine = BBEST(c, b), nmine = 0;
+    int nmine = 0;
+    for (int j = 0; j < 2 * n; j++)
+        nmine += c->bestto[j] != -1;
+    /* Without memory for the list, the blossom has none and its leaves' edges are read. */
+    int *mine = nmine ? malloc((size_t)nmine * sizeof(int)) : NULL, q = 0;
     c->bestedge[b] = -1;
     for (int j = 0; j < 2 * n; j++) {
         int e = c->bestto[j];
         if (e != -1) {
-            mine[nmine++] = e;
+            if (mine)
+                mine[q++] = e;
             c->bestto[j] = -1;
             if (slack_less(c, e, c->bestedge[b]))
                 c->bestedge[b] = e;
@@ -469,7 +496,8 @@ static void add_blossom(Ctx *c, int base, int k)
     }
     if (c->bestedge[b] != -1)
         note_best(c, b, c->bestedge[b]);
-    c->nbbest[b] = nmine;
+    c->bbest[b - n] = mine;
+    c->nbbest[b] = mine || !nmine ? nmine : -1;
 }
 
 /* Undo blossom b; at the end of a stage its zero-dual sub-blossoms go too. */
@@ -541,8 +569,11 @@ static void expand_blossom(Ctx *c, int b, int endstage)
     }
     c->label[b] = c->labelend[b] = -1;
     c->nchild[b] = 0;
+    free(ch);
+    free(ep);
+    c->childs[b - n] = c->endps[b - n] = NULL;
     c->base[b] = -1;
-    c->nbbest[b] = -1;
+    drop_bbest(c, b);
     c->bestedge[b] = -1;
     c->unused[c->nunused++] = b;
 }
@@ -614,7 +645,7 @@ static int solve(Ctx *c)
             c->label[b] = 0;
             c->bestedge[b] = -1;
             if (b >= n)
-                c->nbbest[b] = -1;
+                drop_bbest(c, b);
         }
         memset(c->allowedge, 0, (size_t)c->m);
         c->qlen = 0;
@@ -787,6 +818,14 @@ static void ctx_free(Ctx *c)
     free(c->base);
     free(c->bestedge);
     free(c->nchild);
+    for (int i = 0; i < c->n; i++) {
+        if (c->childs)
+            free(c->childs[i]);
+        if (c->endps)
+            free(c->endps[i]);
+        if (c->bbest)
+            free(c->bbest[i]);
+    }
     free(c->childs);
     free(c->endps);
     free(c->nbbest);
@@ -829,10 +868,10 @@ static int ctx_alloc(Ctx *c)
     c->base = malloc(2 * nn * sizeof(int));
     c->bestedge = malloc(2 * nn * sizeof(int));
     c->nchild = calloc(2 * nn, sizeof(int));
-    c->childs = malloc(nn * nn * sizeof(int));
-    c->endps = malloc(nn * nn * sizeof(int));
+    c->childs = calloc(nn, sizeof(int *));
+    c->endps = calloc(nn, sizeof(int *));
     c->nbbest = malloc(2 * nn * sizeof(int));
-    c->bbest = malloc(2 * nn * nn * sizeof(int));
+    c->bbest = calloc(nn, sizeof(int *));
     c->unused = malloc(nn * sizeof(int));
     c->allowedge = malloc(m + 1);
     c->qcap = (int)(4 * nn + 16);
@@ -941,13 +980,38 @@ static int bit_length_of(Py_ssize_t x)
     return bits;
 }
 
-static PyObject *max_weight_matching(PyObject *self, PyObject *args)
+/* Whether edge k's reduced cost under the final duals, blossoms holding both ends included,
+   is at most limit (in tw units). mark is 2n scratch whose entries differ from stamp. */
+static int within_slack(Ctx *c, int k, const limb *limit, int *mark, int stamp)
+{
+    const int L = c->L;
+    limb *rc = c->s1;
+    slack_into(c, k, rc);
+    for (int x = c->parent[c->endpoint[2 * k]]; x != -1; x = c->parent[x])
+        mark[x] = stamp;
+    for (int x = c->parent[c->endpoint[2 * k + 1]]; x != -1; x = c->parent[x]) {
+        if (mark[x] == stamp) {
+            /* tw units: blossom duals count twice in an edge's slack */
+            add_to(rc, DUAL(c, x), L);
+            add_to(rc, DUAL(c, x), L);
+        }
+    }
+    return cmp_signed(rc, limit, L) <= 0;
+}
+
+/* The matching and, when slack >= 0, the edges within that reduced cost of being tight
+   (see max_weight_matching_viable). */
+static PyObject *matching(PyObject *args, int with_slack)
 {
     Py_ssize_t n;
     PyObject *edges;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "nO:max_weight_matching", &n, &edges))
+    long long slack = -1;
+    if (!PyArg_ParseTuple(args, with_slack ? "nOL" : "nO", &n, &edges, &slack))
         return NULL;
+    if (with_slack && (slack < 0 || slack >= ((long long)1 << 60))) {
+        PyErr_SetString(PyExc_ValueError, "slack must be between 0 and 2**60");
+        return NULL;
+    }
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
         return NULL;
@@ -969,6 +1033,7 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
     int *ends = malloc(2 * (size_t)m * sizeof(int) + 1);
     /* A weight below 2**63 is kept here; -1 marks a wider one, converted from its object. */
     long long *small = malloc((size_t)m * sizeof(long long) + 1);
+    int *newid = NULL, *original = NULL; /* vertex numbers inside the solve, and back */
     PyObject *result = NULL;
     if (!ends || !small) {
         PyErr_NoMemory();
@@ -1027,9 +1092,30 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "edge weights are too wide");
         goto done;
     }
+    /* Only vertices with an edge take part, renumbered in their order: the rest stay
+       unmatched, and the solve's time and memory follow the graph, not n. */
+    newid = malloc((size_t)(n ? n : 1) * sizeof(int));
+    original = malloc((size_t)(n ? n : 1) * sizeof(int));
+    if (!newid || !original) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t v = 0; v < n; v++)
+        newid[v] = -1;
+    for (Py_ssize_t e = 0; e < 2 * m; e++)
+        newid[ends[e]] = 0;
+    ctx.n = 0;
+    for (Py_ssize_t v = 0; v < n; v++) {
+        if (newid[v] == 0) {
+            original[ctx.n] = (int)v;
+            newid[v] = ctx.n++;
+        }
+    }
+    for (Py_ssize_t e = 0; e < 2 * m; e++)
+        ends[e] = newid[ends[e]];
     /* tw = 4w; duals stay within n * 2 * max(w) (the dual objective only falls and
        every term is non-negative); slacks within twice that; one sign bit; spare bits. */
-    ctx.L = (int)((maxbits + 2 + (size_t)bit_length_of(n) + 1 + 1 + 4 + 63) / 64);
+    ctx.L = (int)((maxbits + 2 + (size_t)bit_length_of(ctx.n) + 1 + 1 + 4 + 63) / 64);
     if (ctx.L < 2)
         ctx.L = 2; /* top2 reads two limbs */
     if (ctx_alloc(&ctx) < 0) {
@@ -1123,21 +1209,58 @@ unlock:
     if (!result)
         goto done;
     for (Py_ssize_t v = 0; v < n; v++) {
-        int p = ctx.mate[v];
-        PyObject *x = PyLong_FromLong(p < 0 ? -1 : ctx.endpoint[p]);
+        int p = newid[v] < 0 ? -1 : ctx.mate[newid[v]];
+        PyObject *x = PyLong_FromLong(p < 0 ? -1 : original[ctx.endpoint[p]]);
         if (!x) {
             Py_CLEAR(result);
             goto done;
         }
         PyList_SET_ITEM(result, v, x);
     }
+    if (with_slack) {
+        limb *limit = calloc((size_t)L, sizeof(limb));
+        int *mark = malloc(2 * (size_t)(ctx.n ? ctx.n : 1) * sizeof(int));
+        PyObject *viable = limit && mark ? PyList_New(0) : PyErr_NoMemory();
+        if (limit && mark) {
+            limit[0] = (limb)slack << 2; /* tw = 4w */
+            for (int b = 0; b < 2 * ctx.n; b++)
+                mark[b] = -1;
+        }
+        for (int k = 0; viable && k < ctx.m; k++) {
+            if (within_slack(&ctx, k, limit, mark, k)) {
+                PyObject *x = PyLong_FromLong(k);
+                if (!x || PyList_Append(viable, x) < 0)
+                    Py_CLEAR(viable);
+                Py_XDECREF(x);
+            }
+        }
+        free(limit);
+        free(mark);
+        PyObject *pair = viable ? PyTuple_Pack(2, result, viable) : NULL;
+        Py_XDECREF(viable);
+        Py_SETREF(result, pair);
+    }
 
 done:
     ctx_free(&ctx);
     free(ends);
     free(small);
+    free(newid);
+    free(original);
     Py_DECREF(seq);
     return result;
+}
+
+static PyObject *max_weight_matching(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return matching(args, 0);
+}
+
+static PyObject *max_weight_matching_viable(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return matching(args, 1);
 }
 
 static PyMethodDef methods[] = {
@@ -1146,6 +1269,11 @@ static PyMethodDef methods[] = {
      "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
      "vertices 0..n-1 with edges (a, b, weight), weights non-negative integers of\n"
      "any size. mate[v] is v's partner, or -1 when v is unmatched."},
+    {"max_weight_matching_viable", max_weight_matching_viable, METH_VARARGS,
+     "max_weight_matching_viable(n, edges, slack) -> (mate, viable)\n\n"
+     "The matching of max_weight_matching and the indices of the edges whose\n"
+     "reduced cost under the optimal dual solution found with it is at most slack.\n"
+     "Any matching that weighs at most slack less than the optimum uses only those."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -521,6 +521,10 @@ _NO_PAIRING = (
 class _BracketStep:
     """One bracket: choose the MDPs to pair, their opponents, then the remainder's pairs."""
 
+    # The shortcuts of _solve_in_order and of key 2 in _pair_remainder, which give what the
+    # plain solves give, only sooner; the tests compare the two.
+    staged = True
+
     def __init__(
         self,
         owner: _Bracketer,
@@ -601,13 +605,17 @@ class _BracketStep:
         residents = range(self.movers, self.residents_end)
         step = (len(residents) + 1).bit_length()
         choices = step * self.movers
-        for i in range(self.movers):
-            paired = 1 << (choices + self.movers - 1 - i)
-            options = [o for o in residents if base[o][i]]
-            for rank, o in enumerate(reversed(options), start=1):
-                self.m.set_bonus(b[i], b[o], paired | rank << (step * (self.movers - 1 - i)))
-        mate = self.solve()
-        self.m.clear_bonuses()
+
+        def options(i: int) -> list[int]:
+            return [o for o in residents if base[o][i]]
+
+        def prefer_exactly() -> None:
+            for i in range(self.movers):
+                paired = 1 << (choices + self.movers - 1 - i)
+                for rank, o in enumerate(reversed(options(i)), start=1):
+                    self.m.set_bonus(b[i], b[o], paired | rank << (step * (self.movers - 1 - i)))
+
+        mate = self._solve_in_order(list(range(self.movers)), options, prefer_exactly)
         chosen = [i for i in range(self.movers) if self.in_bracket(mate[b[i]])]
         for i in chosen:
             self.finalized[b[i]] = self.finalized[mate[b[i]]] = True
@@ -632,6 +640,49 @@ class _BracketStep:
             for rank, o in enumerate(reversed(options(p)), start=1):
                 self.m.set_bonus(self.bracket[p], self.bracket[o], rank << (step * (len(players) - 1 - turn)))
 
+    def _solve_in_order(
+        self, players: list[int], options: Callable[[int], list[int]], prefer_exactly: Callable[[], None]
+    ) -> list[int]:
+        """An optimal matching in which each of `players` in turn meets the first of its
+        `options` it can, as the bonuses that `prefer_exactly` sets make the solver choose.
+
+        Those bonuses take bits in proportion to len(players) times the options' bit
+        length. The greedy choice is tried first: each player takes its first option
+        that no earlier player took. No matching serves the players better in that
+        order, so when some optimal matching contains the whole greedy choice, that
+        matching is what the exact bonuses give; one bit per greedy pair, below every
+        criterion, makes the solver find one whenever it exists. Only when none
+        exists, or some player found no option, are the exact bonuses solved.
+        """
+        b, m = self.bracket, self.m
+        tried: list[tuple[int, int]] = []
+        for _ in range(2 if self.staged else 0):
+            taken: set[int] = set()
+            greedy = []
+            for p in players:
+                first = next((o for o in options(p) if o not in taken and m.may_be_optimal(b[p], b[o])), None)
+                if first is None:
+                    break
+                taken.add(first)
+                greedy.append((b[p], b[first]))
+            if len(greedy) < len(players) or greedy == tried:
+                break
+            for pair in greedy:
+                m.set_bonus(*pair)
+            mate = self.solve()
+            m.clear_bonuses()
+            if all(mate[p] == o for p, o in greedy):
+                m.unrestrict()
+                return mate
+            # Pairs the duals rule out are dropped: the second greedy choice avoids them.
+            m.restrict_to_optimal()
+            tried = greedy
+        prefer_exactly()
+        mate = self.solve()
+        m.clear_bonuses()
+        m.unrestrict()
+        return mate
+
     def _pair_remainder(self, mate: list[int] | None) -> list[int]:
         """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order.
 
@@ -646,12 +697,18 @@ class _BracketStep:
             pairs = sum(1 for i in remainder if mate[b[i]] < b[i])
         sb = self.owner.size_bits
         exchanges_shift = self.owner.layout.shift["4.3 keys 1-2"]
+        # Key 2 ranks exchanges only: every pairing without one moves up the same BSN sum
+        # (none), so it is left out until an exchange turns out to be needed. Weights that
+        # differ by players' positions are what makes a large bracket slow to solve.
+        rank_exchanges = not self.staged
 
         def exchange_weight(small: int, large: int, small_position: int) -> int:
             weight = base[large][small]
             if weight:
                 # Fewest exchanges (4.3 key 1), then the smallest BSN sum moved up (key 2).
-                addend = ((small_position < pairs) << (2 * sb)) - small_position
+                addend = (small_position < pairs) << (2 * sb)
+                if rank_exchanges:
+                    addend -= small_position
                 weight += addend << exchanges_shift
             return weight
 
@@ -668,16 +725,22 @@ class _BracketStep:
                     m.set_weight(b[p], b[o], exchange_weight(p, o, pi))
             # Should S1 need no exchange, this solve already pairs it as 4.2 wants.
             s2 = remainder[pairs:]
-            self._prefer_in_order(remainder[:pairs], lambda p: [o for o in s2 if base[o][p]], len(s2))
-            solved = self.solve()
-            m.clear_bonuses()
-            return solved
+
+            def options(p: int) -> list[int]:
+                return [o for o in s2 if base[o][p]]
+
+            s1 = remainder[:pairs]
+            return self._solve_in_order(s1, options, lambda: self._prefer_in_order(s1, options, len(s2)))
 
         mate = solve_with_exchange_weights()
         if paired_in_remainder(mate) != pairs:
             pairs = paired_in_remainder(mate)
             mate = solve_with_exchange_weights()
         exchanges = sum(1 for p in remainder[:pairs] if not goes_down(b[p], mate))
+        if exchanges:
+            rank_exchanges = True
+            mate = solve_with_exchange_weights()
+            exchanges = sum(1 for p in remainder[:pairs] if not goes_down(b[p], mate))
         if exchanges:
             mate = self._exchange(remainder, pairs, exchanges, mate, exchange_weight, goes_down)
         s1 = [p for p in remainder if goes_down(b[p], mate)]
@@ -761,7 +824,8 @@ class _BracketStep:
         # 4.2: each S1 player, in order, meets the highest S2 player that keeps the optimum.
         s1 = [p for p in remainder if goes_down(b[p], mate)]
         s2 = [o for o in remainder if not goes_down(b[o], mate)]
-        self._prefer_in_order(s1, lambda p: [o for o in s2 if o > p and base[o][p]], len(s2))
-        mate = self.solve()
-        m.clear_bonuses()
-        return mate
+
+        def options(p: int) -> list[int]:
+            return [o for o in s2 if o > p and base[o][p]]
+
+        return self._solve_in_order(s1, options, lambda: self._prefer_in_order(s1, options, len(s2)))

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from swiss._blossom import max_weight_matching
+from swiss._blossom import max_weight_matching, max_weight_matching_viable
+
+# A graph solved: its vertices and the mate given to those left unmatched (None: themselves).
+Graph = tuple[tuple[int, ...], int | None]
 
 
 class Matcher:
@@ -20,6 +23,10 @@ class Matcher:
     every later matching and their other edges are gone, so solves leave them
     out. Bonuses break ties between matchings of equal weight and nothing else:
     weights are shifted left past the largest possible sum of bonuses.
+
+    After a solve, `restrict_to_optimal` can leave out of later solves of the same
+    graph every edge that its optimal duals prove to lie in no maximum-weight
+    matching (bonuses aside), until a weight changes or `unrestrict` is called.
     """
 
     def __init__(self, size: int, default: Callable[[int, int], int]) -> None:
@@ -28,11 +35,34 @@ class Matcher:
         self._weights: list[dict[int, int]] = [{} for _ in range(size)]
         self._fixed: dict[int, int] = {}
         self._bonus: dict[tuple[int, int], int] = {}
+        # The last solve's graph and its pairs that may be in a matching of the greatest weight.
+        self._last: tuple[Graph, list[tuple[int, int]]] | None = None
+        # The restriction: which graph, and its viable pairs (a > b) as a list and a set.
+        self._viable: tuple[Graph, list[tuple[int, int]], set[tuple[int, int]]] | None = None
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
         self._weights[a][b] = weight
+        self._viable = None
+
+    def restrict_to_optimal(self) -> None:
+        """Leave out of later solves of the last solve's graph the edges of no matching of
+        the greatest weight. Bonuses shift weights past their total, so such a matching
+        weighs at most that total less than the last optimum, and by LP duality its
+        edges' reduced costs under the last solve's optimal duals sum to no more."""
+        if self._last is not None:
+            graph, viable = self._last
+            self._viable = (graph, viable, set(viable))
+
+    def unrestrict(self) -> None:
+        self._viable = None
+
+    def may_be_optimal(self, a: int, b: int) -> bool:
+        """Whether (a, b) may be in a maximum-weight matching, as far as the restriction knows."""
+        if self._viable is None:
+            return True
+        return (a, b) in self._viable[2] if a > b else (b, a) in self._viable[2]
 
     def set_bonus(self, a: int, b: int, bonus: int = 1) -> None:
         """Prefer (a, b) by `bonus` among matchings of equal weight."""
@@ -59,28 +89,41 @@ class Matcher:
         inside = sorted(v for v in vertices if v not in self._fixed)
         return self._solve(inside, floor, unmatched=self.size)
 
+    def _pairs(self, inside: list[int], graph: Graph) -> list[tuple[int, int]]:
+        """The pairs of `inside` a solve of `graph` weighs, a > b: the viable ones when restricted."""
+        if self._viable is not None and self._viable[0] == graph:
+            return self._viable[1]
+        return [(a, b) for i, a in enumerate(inside) for b in inside[:i]]
+
     def _solve(self, inside: list[int], floor: Callable[[int, int], int], unmatched: int | None) -> list[int]:
         bonus = self._bonus
-        shift = sum(bonus.values()).bit_length()
+        total = sum(bonus.values())
+        shift = total.bit_length()
+        graph = (tuple(inside), unmatched)
         edges = []
-        for i, a in enumerate(inside):
-            row, default = self._weights[a], self._default
-            for b in inside[:i]:
-                weight = row.get(b)
-                if weight is None:
-                    weight = default(a, b)
-                if weight > 0:
-                    weight -= floor(a, b)
-                if weight > 0:
-                    weight = (weight << shift) | bonus.get((a, b), 0)
-                    edges.append((a, b, weight))
+        weights, default = self._weights, self._default
+        for a, b in self._pairs(inside, graph):
+            weight = weights[a].get(b)
+            if weight is None:
+                weight = default(a, b)
+            if weight > 0:
+                weight -= floor(a, b)
+            if weight > 0:
+                weight = (weight << shift) | bonus.get((a, b), 0)
+                edges.append((a, b, weight))
         mate = list(range(self.size))
         if unmatched is not None:
             for v in inside:
                 mate[v] = unmatched
-        for a, b in maximum_matching(self.size, edges):
-            mate[a] = b
-            mate[b] = a
+        if total < 1 << 60:
+            solved, viable = max_weight_matching_viable(self.size, edges, total)
+            self._last = (graph, [edges[k][:2] for k in viable])
+        else:
+            solved, self._last = max_weight_matching(self.size, edges), None
+        for a, b in enumerate(solved):
+            if b > a:
+                mate[a] = b
+                mate[b] = a
         for a, b in self._fixed.items():
             mate[a] = b
         return mate

@@ -7,7 +7,7 @@ import random
 import networkx as nx  # type: ignore[import-untyped]
 import pytest
 
-from swiss._blossom import max_weight_matching
+from swiss._blossom import max_weight_matching, max_weight_matching_viable
 
 Edges = list[tuple[int, int, int]]
 
@@ -133,3 +133,40 @@ def test_only_exact_ints_are_taken_so_no_caller_code_runs_while_edges_are_read()
 def test_the_edges_are_read_from_a_copy_of_any_sequence() -> None:
     edges = ((a, a + 1, w) for a, w in ((0, 3), (1, 1 << 90), (2, 3)))
     assert max_weight_matching(4, edges) == [-1, 2, 1, -1]  # type: ignore[arg-type]
+
+
+def all_matchings(n: int, edges: Edges) -> list[list[int]]:
+    """Every matching of a small graph, as lists of edge indices."""
+    found: list[list[int]] = []
+
+    def extend(start: int, used: set[int], chosen: list[int]) -> None:
+        found.append(chosen)
+        for k in range(start, len(edges)):
+            a, b, _ = edges[k]
+            if a not in used and b not in used:
+                extend(k + 1, used | {a, b}, [*chosen, k])
+
+    extend(0, set(), [])
+    return found
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_every_matching_within_the_slack_of_the_optimum_uses_only_viable_edges(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(2, 8)
+    edges = [(a, b, rng.choice((5, 6, 7, 1 << 70))) for a in range(n) for b in range(a) if rng.random() < 0.7]
+    slack = rng.choice((0, 1, 2))
+    mate, viable = max_weight_matching_viable(n, edges, slack)
+    best = matched_weight(n, edges, mate)
+    weights = [sum(edges[k][2] for k in m) for m in all_matchings(n, edges)]
+    assert best == max(weights, default=0)
+    for matching, weight in zip(all_matchings(n, edges), weights, strict=True):
+        if weight >= best - slack:
+            assert set(matching) <= set(viable)
+
+
+def test_edges_the_duals_price_out_are_not_viable() -> None:
+    """The two light edges' reduced costs sum to the gap of 8, so one exceeds a slack of 3."""
+    _, viable = max_weight_matching_viable(4, [(0, 1, 1), (1, 2, 10), (2, 3, 1)], 3)
+    assert 1 in viable
+    assert not {0, 2} <= set(viable)

@@ -2,7 +2,8 @@
 
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
-                                             (also team-ecu, team-olympiad)
+                                             (also team-ecu, team-olympiad); --explain adds
+                                             one line per match saying why it was made
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -111,7 +112,7 @@ def _pairing_text(path: str, pair: PairFunction | None) -> str:
     return format_pairing(state, _paired(path, state, _engine(pair)))
 
 
-def _team_pairing_text(path: str, system: str) -> str:
+def _team_pairing_text(path: str, system: str, explain: bool) -> str:
     from swiss.team import systems
     from swiss.team.lineups import LineupError, check_lineups
     from swiss.trf import read_team_trf
@@ -124,7 +125,12 @@ def _team_pairing_text(path: str, system: str) -> str:
     pairing = _paired(path, state, lambda s: systems.pair(s, system))
     boards = systems.order_matches(state, pairing.boards)
     lines = [f"{board.white} {board.black or 0}" for board in boards]
-    return "\n".join([str(len(lines)), *lines]) + "\n"
+    if explain:
+        from swiss.team.explain import explain as reasons
+
+        # After the pairing, so that the first lines keep the corpus format.
+        lines += reasons(state, system)
+    return "\n".join([str(len(boards)), *lines]) + "\n"
 
 
 def _describe(state: TournamentState, pairing: Pairing) -> str:
@@ -211,6 +217,7 @@ def _pair_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m swiss pair", description="Pair the next round.")
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("--system", default="dutch", choices=["dutch", *_TEAM_SYSTEMS])
+    parser.add_argument("--explain", action="store_true", help="team systems: say why each match was made")
     return parser
 
 
@@ -230,7 +237,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
         if args[:1] == ["pair"]:
             options = _pair_parser().parse_args(args[1:])
             if options.system in _TEAM_SYSTEMS:
-                sys.stdout.write(_team_pairing_text(options.file, options.system))
+                sys.stdout.write(_team_pairing_text(options.file, options.system, options.explain))
                 return OK
             sys.stdout.write(_pairing_text(options.file, pair))
             return OK

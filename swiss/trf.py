@@ -1023,6 +1023,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
         absent=absent,
         lineups={tpn: players for (r, tpn), players in teams.lineups.items() if r == completed + 1},
         accelerated=teams.accelerated,
+        forbidden=_forbidden(reader, len(teams.teams), completed + 1),
         name=reader.name or "",
     )
 
@@ -1040,6 +1041,10 @@ def _team_round(
     """One team's round r from its players' cells and the 320/330 records."""
     cells = [fields[pid].fields[r - 1] for pid in team.roster]
     lineup = tuple(pid for pid, cell in zip(team.roster, cells, strict=True) if cell.opponent is not None)
+    given = teams.lineups.get((r, team.number))
+    if given:
+        # A 300 record gives the board order of a lineup out of the roster's order.
+        lineup = (*(p for p in given if p in lineup), *(p for p in lineup if p not in given))
     points = game_points[(r, team.number)]
     if not lineup:
         code = cells[0].code if cells else Code.ZERO_BYE
@@ -1132,6 +1137,16 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
                 continue
             kind = {Outcome.FORFEIT_WIN: "+-", Outcome.FORFEIT_LOSS: "-+"}.get(played.outcome, "--")
             lines.append(f"330 {kind} {r + 1:03d} {team.number:03d} {played.opponent:03d}")
+    for r, team in ((r, t) for r in range(state.rounds_played) for t in state.teams):
+        played = team.history[r]
+        if played.lineup and list(played.lineup) != sorted(played.lineup, key=team.roster.index):
+            lines.append(_lineup_300(r + 1, team.number, played.opponent or 0, played.lineup))
+    for number, lineup in sorted(state.lineups.items()):
+        lines.append(_lineup_300(state.round_to_pair, number, 0, lineup))
+    last = max(state.round_to_pair, state.total_rounds)
+    lines.extend(
+        f"260 {state.round_to_pair:03d} {last:03d} {a:04d} {b:04d}" for a, b in sorted(state.forbidden)
+    )
     for r in range(state.round_to_pair):
         for code, outcome in (("H", Outcome.HALF_BYE), ("F", Outcome.FULL_BYE), ("Z", Outcome.ZERO_BYE)):
             if r == state.rounds_played:
@@ -1141,6 +1156,11 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
             if listed:
                 lines.append(f"240 {code} {r + 1:03d}" + "".join(f" {n:>4}" for n in listed))
     return newline.join(lines) + newline
+
+
+def _lineup_300(round_number: int, team: int, opponent: int, lineup: tuple[int, ...]) -> str:
+    """`300 RRR TTT OOO PPPP PPPP ...`: a lineup in board order."""
+    return f"300 {round_number:03d} {team:03d} {opponent:03d}" + "".join(f" {p:>4}" for p in lineup)
 
 
 def _player_round(

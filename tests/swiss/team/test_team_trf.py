@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from swiss.cli import INVALID_INPUT, main
 from swiss.model import Colour, TrfError
 from swiss.team.model import Outcome, Preferences, Primary
-from swiss.trf import decode_trf, read_team_trf
+from swiss.trf import decode_trf, read_team_trf, write_team_trf
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "team-c046"
 
@@ -50,3 +51,19 @@ def test_totals_that_disagree_with_the_rounds_are_refused_with_their_line(tmp_pa
     bad = tmp_path / "bad.trf"
     bad.write_text("\n".join(lines))
     assert main(["pair", "--system", "team-c046", str(bad)]) == INVALID_INPUT
+
+
+def test_lineups_out_of_roster_order_and_forbidden_pairs_survive_the_file() -> None:
+    state = read_team_trf(decode_trf((CORPUS / "case-0005.trf").read_bytes()))
+    first = state.team(1)
+    played = first.history[0]
+    swapped = replace(played, lineup=(played.lineup[1], played.lineup[0], *played.lineup[2:]))
+    reserve = replace(state.team(2), roster=(*state.team(2).roster, 500))
+    teams = (replace(first, history=(swapped,)), reserve, *state.teams[2:])
+    changed = replace(state, teams=teams, lineups={2: (5, 6, 8, 500)}, forbidden=frozenset({(1, 3)}))
+    text = write_team_trf(changed)
+    assert "300 001 001 009    2    1    3    4" in text
+    again = read_team_trf(text)
+    assert again.team(1).history[0].lineup == (2, 1, 3, 4)
+    assert again.lineups == {2: (5, 6, 8, 500)}
+    assert again.forbidden == frozenset({(1, 3)})

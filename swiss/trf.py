@@ -892,6 +892,10 @@ class _TeamReader:
     primary: Primary = Primary.MATCH_POINTS
     preferences: Preferences = Preferences.TYPE_A
     accelerated: bool = False
+    match_points: dict[str, Fraction] = field(default_factory=dict)
+
+
+_MATCH_POINTS = {"TW": "win", "TD": "draw", "TL": "loss"}
 
 
 def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
@@ -927,6 +931,12 @@ def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
         tpn = _int(_cut(line, 9, 11), number, 9, "a team number in columns 9-11")
         players = tuple(pid for pid, _ in _id_list(line, number, 17, "a player id or 0000"))
         teams.lineups[(round_number, tpn)] = players
+    elif code == "362":
+        tokens = list(_tokens(line, 5))
+        for (column, symbol), (value_column, value) in zip(tokens[::2], tokens[1::2], strict=False):
+            if symbol.upper() not in _MATCH_POINTS:
+                raise TrfError(number, column, f"expected match points TW, TD or TL, found {symbol!r}")
+            teams.match_points[_MATCH_POINTS[symbol.upper()]] = _points(value, number, value_column, "points")
     elif code == "352":
         colours = line[4:].strip().upper()
         if not colours or set(colours) - {"W", "B"}:
@@ -981,7 +991,8 @@ def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
             owner[pid] = team.number
     scoring = _scoring(reader)
     boards = len(teams.board_colours) or min(len(t.roster) for _, t, _, _ in teams.teams)
-    pab = teams.pab or (Fraction(1), scoring.pab * boards, [])
+    points = MatchScoring(**teams.match_points)
+    pab = teams.pab or (points.draw, scoring.pab * boards, [])
     result = []
     game_points: dict[tuple[int, int], Fraction] = {}
     for _, team, _, _ in teams.teams:
@@ -992,7 +1003,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
             )
     for line, team, mp, gp in teams.teams:
         history = tuple(
-            _team_round(team, r, fields, owner, teams, pab, game_points, line)
+            _team_round(team, r, fields, owner, teams, points, pab, game_points, line)
             for r in range(1, completed + 1)
         )
         team = replace(team, history=history)
@@ -1019,7 +1030,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader) -> TeamState:
         initial_colour=colour.value if colour is not None and isinstance(colour.value, Colour) else None,
         primary=teams.primary,
         preferences=teams.preferences,
-        scoring=MatchScoring(pab_match_points=pab[0], pab_game_points=pab[1]),
+        scoring=replace(points, pab_match_points=pab[0], pab_game_points=pab[1]),
         absent=absent,
         lineups={tpn: players for (r, tpn), players in teams.lineups.items() if r == completed + 1},
         accelerated=teams.accelerated,
@@ -1034,6 +1045,7 @@ def _team_round(
     fields: Mapping[int, _RawPlayer],
     owner: Mapping[int, int],
     teams: _TeamReader,
+    points: MatchScoring,
     pab: tuple[Fraction, Fraction, list[int]],
     game_points: Mapping[tuple[int, int], Fraction],
     line: int,
@@ -1045,16 +1057,16 @@ def _team_round(
     if given:
         # A 300 record gives the board order of a lineup out of the roster's order.
         lineup = (*(p for p in given if p in lineup), *(p for p in lineup if p not in given))
-    points = game_points[(r, team.number)]
+    gp = game_points[(r, team.number)]
     if not lineup:
         code = cells[0].code if cells else Code.ZERO_BYE
         if code is Code.PAB:
             return TeamRound(Outcome.PAB, None, None, pab[0], pab[1])
         outcome, mp = {
-            Code.HALF_BYE: (Outcome.HALF_BYE, Fraction(1)),
-            Code.FULL_BYE: (Outcome.FULL_BYE, Fraction(2)),
+            Code.HALF_BYE: (Outcome.HALF_BYE, points.draw),
+            Code.FULL_BYE: (Outcome.FULL_BYE, points.win),
         }.get(code or Code.ZERO_BYE, (Outcome.ZERO_BYE, Fraction(0)))
-        return TeamRound(outcome, None, None, mp, points)
+        return TeamRound(outcome, None, None, mp, gp)
     results = tuple(fields[pid].fields[r - 1].code or Code.ZERO_BYE for pid in lineup)
     first = fields[lineup[0]].fields[r - 1]
     assert first.opponent is not None
@@ -1068,11 +1080,11 @@ def _team_round(
         outcome = (
             Outcome.DOUBLE_FORFEIT if kind == "--" else Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
         )
-        mp = Fraction(2) if outcome is Outcome.FORFEIT_WIN else Fraction(0)
-        return TeamRound(outcome, opponent, first.colour, mp, points, lineup, results)
+        mp = points.win if outcome is Outcome.FORFEIT_WIN else points.loss
+        return TeamRound(outcome, opponent, first.colour, mp, gp, lineup, results)
     theirs = game_points[(r, opponent)]
-    mp = Fraction(2) if points > theirs else Fraction(1) if points == theirs else Fraction(0)
-    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, points, lineup, results)
+    mp = points.win if gp > theirs else points.draw if gp == theirs else points.loss
+    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, gp, lineup, results)
 
 
 def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
@@ -1099,6 +1111,10 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
         f"192 {'ECU_TEAM_ACCELERATED' if state.accelerated else system}",
         f"352 {colours}",
     ]
+    scoring = state.scoring
+    if (scoring.win, scoring.draw, scoring.loss) != (MatchScoring.win, MatchScoring.draw, MatchScoring.loss):
+        values = (("TW", scoring.win), ("TD", scoring.draw), ("TL", scoring.loss))
+        lines.append("362 " + " ".join(f"{symbol} {_decimal_text(value)}" for symbol, value in values))
     for team in state.teams:
         lines.append(
             f"310 {team.number:>3} {team.name[:32] or f'Team {team.number:03d}':<32}       {team.rating:>6} "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -10,7 +11,9 @@ import pytest
 
 from swiss.cli import INVALID_INPUT, main
 from swiss.model import Colour, TrfError
-from swiss.team.model import Outcome, Preferences, Primary
+from swiss.team import c046
+from swiss.team.generate import Rates, new_event, rounds
+from swiss.team.model import MatchScoring, Outcome, Preferences, Primary
 from swiss.trf import decode_trf, read_team_trf, write_team_trf
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "team-c046"
@@ -67,3 +70,16 @@ def test_lineups_out_of_roster_order_and_forbidden_pairs_survive_the_file() -> N
     assert again.team(1).history[0].lineup == (2, 1, 3, 4)
     assert again.lineups == {2: (5, 6, 8, 500)}
     assert again.forbidden == frozenset({(1, 3)})
+
+
+def test_match_points_other_than_2_1_0_are_read_from_record_362() -> None:
+    rng = random.Random(5)
+    state = replace(new_event(rng, 8, 4, 5), scoring=MatchScoring(win=Fraction(3)))
+    for before, _ in rounds(rng, state, c046.pair, Rates(match_forfeit=0.2)):
+        state = before
+    text = write_team_trf(state)
+    assert "362 TW 3.0 TD 1.0 TL 0.0" in text
+    again = read_team_trf(text)
+    assert again.teams == state.teams
+    assert {r.match_points for t in again.teams for r in t.played} <= {Fraction(0), Fraction(1), Fraction(3)}
+    assert Fraction(3) in {r.match_points for t in again.teams for r in t.history}

@@ -2,12 +2,14 @@
 
     python -m swiss pair FILE.trf            the next round, in the corpus .expected format
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
-                                             (also team-ecu, team-olympiad)
+                                             (also team-ecu, team-olympiad); --explain adds
+                                             one line per match saying why it was made
     python -m swiss pair --system us FILE.trf [--explain]
                                              US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
+                                             (--system team-c046 etc. for a team file)
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -145,7 +147,7 @@ def _pairing_text(path: str, pair: PairFunction | None) -> str:
     return format_pairing(state, _paired(path, state, _engine(pair)))
 
 
-def _team_pairing_text(path: str, system: str) -> str:
+def _team_pairing_text(path: str, system: str, explain: bool) -> str:
     from swiss.team import systems
     from swiss.team.lineups import LineupError, check_lineups
     from swiss.trf import read_team_trf
@@ -158,7 +160,12 @@ def _team_pairing_text(path: str, system: str) -> str:
     pairing = _paired(path, state, lambda s: systems.pair(s, system))
     boards = systems.order_matches(state, pairing.boards)
     lines = [f"{board.white} {board.black or 0}" for board in boards]
-    return "\n".join([str(len(lines)), *lines]) + "\n"
+    if explain:
+        from swiss.team.explain import explain as reasons
+
+        # After the pairing, so that the first lines keep the corpus format.
+        lines += reasons(state, system)
+    return "\n".join([str(len(boards)), *lines]) + "\n"
 
 
 def _describe(state: TournamentState, pairing: Pairing) -> str:
@@ -208,27 +215,43 @@ def read_pairing(text: str) -> Pairing:
     return Pairing(tuple(boards))
 
 
+def _load_pairing(pairing_path: str) -> Pairing:
+    try:
+        with open(pairing_path, encoding="utf-8") as file:
+            return read_pairing(file.read())
+    except OSError as error:
+        raise _Failure(FILE_ACCESS, f"{pairing_path}: cannot read: {error.strerror}") from error
+    except ValueError as error:
+        raise _Failure(INVALID_INPUT, f"{pairing_path}: {error}") from error
+
+
+def _report(findings: Sequence[object], output: TextIO) -> int:
+    for finding in findings:
+        output.write(f"{finding}\n")
+    output.write(f"{len(findings)} finding(s)\n")
+    return OK if not findings else NO_PAIRING
+
+
+def _check_team_pairing(path: str, pairing_path: str, system: str, output: TextIO) -> int:
+    """Findings of a proposed team pairing under `system`; exit 1 when there are any."""
+    from swiss.team.check import check
+    from swiss.trf import read_team_trf
+
+    state = _load(path, read_team_trf)
+    return _report(check(state, _load_pairing(pairing_path), system), output)
+
+
 def _check_pairing_command(path: str, pairing_path: str, output: TextIO, pair: PairFunction | None) -> int:
     """Findings of a proposed pairing, compared with the engine's own; exit 1 when there are any."""
     from swiss.check import check
 
     state = _load(path)
-    try:
-        with open(pairing_path, encoding="utf-8") as file:
-            proposal = read_pairing(file.read())
-    except OSError as error:
-        raise _Failure(FILE_ACCESS, f"{pairing_path}: cannot read: {error.strerror}") from error
-    except ValueError as error:
-        raise _Failure(INVALID_INPUT, f"{pairing_path}: {error}") from error
+    proposal = _load_pairing(pairing_path)
     try:
         reference: Pairing | None = _engine(pair)(state)
     except PairingError:
         reference = None
-    findings = check(state, proposal, reference=reference)
-    for finding in findings:
-        output.write(f"{finding}\n")
-    output.write(f"{len(findings)} finding(s)\n")
-    return OK if not findings else NO_PAIRING
+    return _report(check(state, proposal, reference=reference), output)
 
 
 _FILES_HELP = (
@@ -260,7 +283,7 @@ def _pair_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("--system", default="dutch", choices=["dutch", "us", *_TEAM_SYSTEMS])
-    parser.add_argument("--explain", action="store_true", help="also print the pairing-logic log (US)")
+    parser.add_argument("--explain", action="store_true", help="also print why each board or match was made")
     return parser
 
 
@@ -270,6 +293,7 @@ def _check_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
+    parser.add_argument("--system", default="dutch", choices=["dutch", *_TEAM_SYSTEMS])
     return parser
 
 
@@ -280,7 +304,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
         if args[:1] == ["pair"]:
             options = _pair_parser().parse_args(args[1:])
             if options.system in _TEAM_SYSTEMS:
-                sys.stdout.write(_team_pairing_text(options.file, options.system))
+                sys.stdout.write(_team_pairing_text(options.file, options.system, options.explain))
                 return OK
             if options.system == "us":
                 sys.stdout.write(_us_text(options.file, options.explain))
@@ -289,6 +313,8 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
+            if checking.system in _TEAM_SYSTEMS:
+                return _check_team_pairing(checking.file, checking.pairing, checking.system, sys.stdout)
             return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair)
         options = _engine_parser().parse_args(args)
         if options.c:

@@ -934,6 +934,10 @@ class _TeamReader:
     primary: Primary = Primary.MATCH_POINTS
     preferences: Preferences = Preferences.TYPE_A
     accelerated: bool = False
+    match_points: dict[str, Fraction] = field(default_factory=dict)
+
+
+_MATCH_POINTS = {"TW": "win", "TD": "draw", "TL": "loss"}
 
 
 def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
@@ -969,6 +973,12 @@ def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
         tpn = _int(_cut(line, 9, 11), number, 9, "a team number in columns 9-11")
         players = tuple(pid for pid, _ in _id_list(line, number, 17, "a player id or 0000"))
         teams.lineups[(round_number, tpn)] = players
+    elif code == "362":
+        tokens = list(_tokens(line, 5))
+        for (column, symbol), (value_column, value) in zip(tokens[::2], tokens[1::2], strict=False):
+            if symbol.upper() not in _MATCH_POINTS:
+                raise TrfError(number, column, f"expected match points TW, TD or TL, found {symbol!r}")
+            teams.match_points[_MATCH_POINTS[symbol.upper()]] = _points(value, number, value_column, "points")
     elif code == "352":
         colours = line[4:].strip().upper()
         if not colours or set(colours) - {"W", "B"}:
@@ -1022,7 +1032,8 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
             owner[pid] = team.number
     scoring = _scoring(reader)
     boards = len(teams.board_colours) or min(len(t.roster) for _, t, _, _ in teams.teams)
-    pab = teams.pab or (Fraction(1), scoring.pab * boards, [])
+    points = MatchScoring(**teams.match_points)
+    pab = teams.pab or (points.draw, scoring.pab * boards, [])
     result = []
     game_points: dict[tuple[int, int], Fraction] = {}
     for _, team, _, _ in teams.teams:
@@ -1033,7 +1044,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
             )
     for line, team, mp, gp in teams.teams:
         history = tuple(
-            _team_round(team, r, fields, owner, teams, pab, game_points, line)
+            _team_round(team, r, fields, owner, teams, points, pab, game_points, line)
             for r in range(1, completed + 1)
         )
         team = replace(team, history=history)
@@ -1060,10 +1071,11 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
         initial_colour=colour.value if colour is not None and isinstance(colour.value, Colour) else None,
         primary=teams.primary,
         preferences=teams.preferences,
-        scoring=MatchScoring(pab_match_points=pab[0], pab_game_points=pab[1]),
+        scoring=replace(points, pab_match_points=pab[0], pab_game_points=pab[1]),
         absent=absent,
         lineups={tpn: players for (r, tpn), players in teams.lineups.items() if r == completed + 1},
         accelerated=teams.accelerated,
+        forbidden=_forbidden(reader, len(teams.teams), completed + 1),
         name=reader.name or "",
     )
 
@@ -1074,6 +1086,7 @@ def _team_round(
     fields: Mapping[int, _RawPlayer],
     owner: Mapping[int, int],
     teams: _TeamReader,
+    points: MatchScoring,
     pab: tuple[Fraction, Fraction, list[int]],
     game_points: Mapping[tuple[int, int], Fraction],
     line: int,
@@ -1081,16 +1094,20 @@ def _team_round(
     """One team's round r from its players' cells and the 320/330 records."""
     cells = [fields[pid].fields[r - 1] for pid in team.roster]
     lineup = tuple(pid for pid, cell in zip(team.roster, cells, strict=True) if cell.opponent is not None)
-    points = game_points[(r, team.number)]
+    given = teams.lineups.get((r, team.number))
+    if given:
+        # A 300 record gives the board order of a lineup out of the roster's order.
+        lineup = (*(p for p in given if p in lineup), *(p for p in lineup if p not in given))
+    gp = game_points[(r, team.number)]
     if not lineup:
         code = cells[0].code if cells else Code.ZERO_BYE
         if code is Code.PAB:
             return TeamRound(Outcome.PAB, None, None, pab[0], pab[1])
         outcome, mp = {
-            Code.HALF_BYE: (Outcome.HALF_BYE, Fraction(1)),
-            Code.FULL_BYE: (Outcome.FULL_BYE, Fraction(2)),
+            Code.HALF_BYE: (Outcome.HALF_BYE, points.draw),
+            Code.FULL_BYE: (Outcome.FULL_BYE, points.win),
         }.get(code or Code.ZERO_BYE, (Outcome.ZERO_BYE, Fraction(0)))
-        return TeamRound(outcome, None, None, mp, points)
+        return TeamRound(outcome, None, None, mp, gp)
     results = tuple(fields[pid].fields[r - 1].code or Code.ZERO_BYE for pid in lineup)
     first = fields[lineup[0]].fields[r - 1]
     assert first.opponent is not None
@@ -1104,11 +1121,11 @@ def _team_round(
         outcome = (
             Outcome.DOUBLE_FORFEIT if kind == "--" else Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
         )
-        mp = Fraction(2) if outcome is Outcome.FORFEIT_WIN else Fraction(0)
-        return TeamRound(outcome, opponent, first.colour, mp, points, lineup, results)
+        mp = points.win if outcome is Outcome.FORFEIT_WIN else points.loss
+        return TeamRound(outcome, opponent, first.colour, mp, gp, lineup, results)
     theirs = game_points[(r, opponent)]
-    mp = Fraction(2) if points > theirs else Fraction(1) if points == theirs else Fraction(0)
-    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, points, lineup, results)
+    mp = points.win if gp > theirs else points.draw if gp == theirs else points.loss
+    return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, gp, lineup, results)
 
 
 def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
@@ -1135,6 +1152,10 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
         f"192 {'ECU_TEAM_ACCELERATED' if state.accelerated else system}",
         f"352 {colours}",
     ]
+    scoring = state.scoring
+    if (scoring.win, scoring.draw, scoring.loss) != (MatchScoring.win, MatchScoring.draw, MatchScoring.loss):
+        values = (("TW", scoring.win), ("TD", scoring.draw), ("TL", scoring.loss))
+        lines.append("362 " + " ".join(f"{symbol} {_decimal_text(value)}" for symbol, value in values))
     for team in state.teams:
         lines.append(
             f"310 {team.number:>3} {team.name[:32] or f'Team {team.number:03d}':<32}       {team.rating:>6} "
@@ -1173,6 +1194,16 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
                 continue
             kind = {Outcome.FORFEIT_WIN: "+-", Outcome.FORFEIT_LOSS: "-+"}.get(played.outcome, "--")
             lines.append(f"330 {kind} {r + 1:03d} {team.number:03d} {played.opponent:03d}")
+    for r, team in ((r, t) for r in range(state.rounds_played) for t in state.teams):
+        played = team.history[r]
+        if played.lineup and list(played.lineup) != sorted(played.lineup, key=team.roster.index):
+            lines.append(_lineup_300(r + 1, team.number, played.opponent or 0, played.lineup))
+    for number, lineup in sorted(state.lineups.items()):
+        lines.append(_lineup_300(state.round_to_pair, number, 0, lineup))
+    last = max(state.round_to_pair, state.total_rounds)
+    lines.extend(
+        f"260 {state.round_to_pair:03d} {last:03d} {a:04d} {b:04d}" for a, b in sorted(state.forbidden)
+    )
     for r in range(state.round_to_pair):
         for code, outcome in (("H", Outcome.HALF_BYE), ("F", Outcome.FULL_BYE), ("Z", Outcome.ZERO_BYE)):
             if r == state.rounds_played:
@@ -1182,6 +1213,11 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
             if listed:
                 lines.append(f"240 {code} {r + 1:03d}" + "".join(f" {n:>4}" for n in listed))
     return newline.join(plain_line(line) for line in lines) + newline
+
+
+def _lineup_300(round_number: int, team: int, opponent: int, lineup: tuple[int, ...]) -> str:
+    """`300 RRR TTT OOO PPPP PPPP ...`: a lineup in board order."""
+    return f"300 {round_number:03d} {team:03d} {opponent:03d}" + "".join(f" {p:>4}" for p in lineup)
 
 
 def _player_round(

@@ -301,32 +301,34 @@ def allocator(state: TeamState) -> Callable[[int, int], Board]:
 def allocate(field: Field, a: int, b: int) -> Board:
     """C.04.6 article 4: the board-1 colours of a pair; the first rule that applies decides."""
     first, other = first_team(field, a, b)
-    colour = first_team_colour(field, first, other)
+    colour, _ = first_team_colour(field, first, other)
     return Board(first, other) if colour is Colour.WHITE else Board(other, first)
 
 
-def first_team_colour(field: Field, first: int, other: int) -> Colour:
-    """The colour of the first-team under 4.3.1-4.3.9."""
+def first_team_colour(field: Field, first: int, other: int) -> tuple[Colour, str]:
+    """The colour of the first-team under 4.3.1-4.3.9, and the rule that gave it."""
     f, o = field.teams[first], field.teams[other]
     fc, oc = f.colours, o.colours
     if not fc and not oc:
         initial = field.state.initial_colour or Colour.WHITE
-        return initial if first % 2 else initial.opposite  # 4.3.1
+        return (initial if first % 2 else initial.opposite), "4.3.1"
     pf, po = field.preference[first], field.preference[other]
-    if (pf.colour is None) != (po.colour is None):  # 4.3.2
-        return pf.colour if pf.colour is not None else po.colour.opposite  # type: ignore[union-attr]
+    if pf.colour is not None and po.colour is None:
+        return pf.colour, "4.3.2"
+    if po.colour is not None and pf.colour is None:
+        return po.colour.opposite, "4.3.2"
     if pf.colour is not None and po.colour is not None:
-        if pf.colour != po.colour:  # 4.3.3
-            return pf.colour
-        if field.state.preferences is Preferences.TYPE_B and pf.strength != po.strength:  # 4.3.4
-            return pf.colour if pf.strength > po.strength else pf.colour.opposite
-    if f.colour_difference != o.colour_difference:  # 4.3.5
-        return Colour.WHITE if f.colour_difference < o.colour_difference else Colour.BLACK
-    for mine, theirs in zip(reversed(fc), reversed(oc), strict=False):  # 4.3.6
+        if pf.colour != po.colour:
+            return pf.colour, "4.3.3"
+        if field.state.preferences is Preferences.TYPE_B and pf.strength != po.strength:
+            return (pf.colour if pf.strength > po.strength else pf.colour.opposite), "4.3.4"
+    if f.colour_difference != o.colour_difference:
+        return (Colour.WHITE if f.colour_difference < o.colour_difference else Colour.BLACK), "4.3.5"
+    for mine, theirs in zip(reversed(fc), reversed(oc), strict=False):
         if mine != theirs:
-            return mine.opposite
-    if pf.colour is not None:  # 4.3.7
-        return pf.colour
-    if fc:  # 4.3.8
-        return fc[-1].opposite
-    return oc[-1]  # 4.3.9
+            return mine.opposite, "4.3.6"
+    if pf.colour is not None:
+        return pf.colour, "4.3.7"
+    if fc:
+        return fc[-1].opposite, "4.3.8"
+    return oc[-1], "4.3.9"

@@ -17,7 +17,7 @@ from fractions import Fraction
 from swiss.generate import game
 from swiss.model import Code, Colour, Pairing, PairingError
 from swiss.team.lineups import board_colours, lineup
-from swiss.team.model import Outcome, Preferences, Primary, Team, TeamRound, TeamState
+from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 
 PairFunction = Callable[[TeamState], Pairing]
 
@@ -117,17 +117,21 @@ def _before_round(rng: random.Random, state: TeamState, rates: Rates, withdrawn:
     return replace(state, absent=absent, lineups=lineups)
 
 
-def _bye(kind: Outcome, boards: int) -> TeamRound:
-    """A half-point, full-point or zero-point bye: its match points and game points."""
-    share = {Outcome.HALF_BYE: Fraction(1, 2), Outcome.FULL_BYE: Fraction(1)}.get(kind, Fraction(0))
-    return TeamRound(kind, None, None, 2 * share, boards * share)
+def _bye(kind: Outcome, boards: int, points: MatchScoring) -> TeamRound:
+    """A half-point, full-point or zero-point bye: the match points of a draw, a win or a loss."""
+    if kind is Outcome.HALF_BYE:
+        return TeamRound(kind, None, None, points.draw, Fraction(boards, 2))
+    if kind is Outcome.FULL_BYE:
+        return TeamRound(kind, None, None, points.win, Fraction(boards))
+    return TeamRound(kind, None, None, points.loss, Fraction(0))
 
 
 def play(rng: random.Random, state: TeamState, pairing: Pairing, rates: Rates) -> TeamState:
     """Append the round's results: board by board, or a forfeited match, or the byes."""
     boards = state.boards
     pab_gp = state.scoring.pab_game_points
-    rounds = {n: _bye(kind, boards) for n, kind in state.absent.items()}
+    scoring = state.scoring
+    rounds = {n: _bye(kind, boards, scoring) for n, kind in state.absent.items()}
     ratings = {t.number: t.rating for t in state.teams}
     for match in pairing.boards:
         if match.black is None:
@@ -157,16 +161,16 @@ def play(rng: random.Random, state: TeamState, pairing: Pairing, rates: Rates) -
                     second, first = game(rng, away, home, rates.draw, forfeit)
                     codes.append((first, second))
             outcomes = (Outcome.PLAYED, Outcome.PLAYED)
-        points = [sum((_POINTS.get(c[side], Fraction(0)) for c in codes), Fraction(0)) for side in (0, 1)]
+        totals = [sum((_POINTS.get(c[side], Fraction(0)) for c in codes), Fraction(0)) for side in (0, 1)]
         for side, (team, opponent, players) in enumerate(
             ((match.white, match.black, white), (match.black, match.white, black))
         ):
             outcome = outcomes[side]
-            mine, theirs = points[side], points[1 - side]
+            mine, theirs = totals[side], totals[1 - side]
             if outcome is Outcome.PLAYED:
-                mp = Fraction(2 if mine > theirs else 1 if mine == theirs else 0)
+                mp = scoring.win if mine > theirs else scoring.draw if mine == theirs else scoring.loss
             else:
-                mp = Fraction(2 if outcome is Outcome.FORFEIT_WIN else 0)
+                mp = scoring.win if outcome is Outcome.FORFEIT_WIN else scoring.loss
             colour = Colour.WHITE if side == 0 else Colour.BLACK
             rounds[team] = TeamRound(
                 outcome, opponent, colour, mp, mine, players, tuple(c[side] for c in codes)

@@ -44,3 +44,18 @@ def test_the_command_line_prints_the_matches_in_board_order_with_the_bye_last(
     boards = order_matches(state, c046.pair(state).boards)
     assert lines[1:] == [f"{b.white} {b.black or 0}" for b in boards]
     assert {tuple(map(int, line.split())) for line in lines[1:]} == expected(path)
+
+
+def test_the_check_command_lists_what_a_team_pairing_breaks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = CORPUS / "case-0005.trf"
+    proposal = tmp_path / "proposal.txt"
+    proposal.write_text(path.with_suffix(".expected").read_text())
+    assert main(["check", "--system", "team-c046", str(path), str(proposal)]) == 0
+    assert capsys.readouterr().out == "0 finding(s)\n"
+    # Team 1 met team 9 in round 1; swap partners so that they meet again.
+    proposal.write_text("8\n9 1\n3 7\n2 8\n10 13\n5 16\n15 12\n4 11\n6 14\n")
+    assert main(["check", "--system", "team-c046", str(path), str(proposal)]) == 1
+    out = capsys.readouterr().out
+    assert "teams 9 and 1 have met before or may not meet" in out

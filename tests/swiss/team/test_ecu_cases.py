@@ -9,9 +9,12 @@ higher-ranked team.  Rankings are match points, game points, TPN (N.6.3).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from swiss.team import ecu
+from swiss.team.median import walk
 from tests.swiss.team.build import build, matches
 
 CASES = {
@@ -137,3 +140,24 @@ def test_the_imaginary_points_are_gone_in_round_3() -> None:
     plain = build(8, 5, ["1-3:3 4-2:2 5-7:1 8-6:2.5", "2-1:1 3-7:2 4-8:3 6-5:2"])
     assert ecu.Field(state).pairing_score == ecu.Field(plain).score
     assert matches(ecu.pair(state)) == matches(ecu.pair(plain))
+
+
+def test_a_floater_that_joins_as_no_2_is_never_floated_again() -> None:
+    """N.6.7's example on the walker itself: team 10 floats from {10} into [1, 10, 2, 3, 4], where
+    the tie-break puts it second.  It has met 2 and 3, so combinations (1) 1-4 10-3 and (2) 1-4
+    10-2 are rematches, and (3) 1-4 2-3 would float 10 again: invalid.  (4) 1-3 10-4 floats 2
+    into the median group [2, 5, 6, 7] (median team 5): 2-7, 5-6.  Below it, 9-8."""
+    score = {10: 3, 1: 2, 2: 2, 3: 2, 4: 2, 5: 1, 6: 1, 7: 1, 8: 0, 9: 0}
+    tie_break = {1: 0, 10: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9}
+    met = {frozenset((10, 2)), frozenset((10, 3))}
+    groups = walk(
+        list(score),
+        lambda n: Fraction(score[n]),
+        lambda n: (-score[n], n),
+        lambda a, b: frozenset((a, b)) not in met,
+        ecu.combinations,
+        lambda n: (tie_break[n],),
+    )
+    paired = {frozenset(pair) for group in groups for pair in group.pairs}
+    assert paired == {frozenset(p) for p in ((1, 3), (10, 4), (2, 7), (5, 6), (8, 9))}
+    assert next(g for g in groups if 10 in g.incoming).floater == 2

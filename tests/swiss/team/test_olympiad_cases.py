@@ -14,6 +14,7 @@ import pytest
 from swiss.model import Board, Colour
 from swiss.team import olympiad
 from swiss.team.colours import allocate, due_colour
+from swiss.team.median import walk
 from swiss.team.model import Outcome, Team, TeamRound
 from tests.swiss.team.build import build, matches
 
@@ -127,3 +128,19 @@ def test_7_7_an_unplayed_match_gives_no_colour() -> None:
     assert due_colour(team(1, "-")) is None
     assert due_colour(team(1, "w-")) is Colour.BLACK
     assert allocate(team(1, "-"), team(2, "w"), Colour.WHITE) == Board(1, 2)
+
+
+def test_8_2_when_the_highest_team_below_cannot_float_the_second_highest_does() -> None:
+    """Scores 3: [1..4], 2: [5, 6, 7] (the median group, team 6), 1: [8, 9, 10].  Below, 8 (the
+    highest) would float up, but 9-10 have met, so the group would not pair: 9 floats instead and
+    meets the lowest-ranked team of the median group it has not met, 7; then 8-10, 5-6, 1-3, 2-4."""
+    score = {1: 3, 2: 3, 3: 3, 4: 3, 5: 2, 6: 2, 7: 2, 8: 1, 9: 1, 10: 1}
+    groups = walk(
+        list(score),
+        lambda n: Fraction(score[n]),
+        lambda n: (-score[n], n),
+        lambda a, b: {a, b} != {9, 10},
+        olympiad.combinations,
+    )
+    paired = {frozenset(pair) for group in groups for pair in group.pairs}
+    assert paired == {frozenset(p) for p in ((1, 3), (2, 4), (5, 6), (9, 7), (8, 10))}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -9,8 +11,10 @@ import pytest
 
 from swiss.cli import INVALID_INPUT, main
 from swiss.model import Colour, TrfError
-from swiss.team.model import Outcome, Preferences, Primary
-from swiss.trf import decode_trf, read_team_trf
+from swiss.team import c046
+from swiss.team.generate import Rates, new_event, rounds
+from swiss.team.model import MatchScoring, Outcome, Preferences, Primary
+from swiss.trf import decode_trf, read_team_trf, write_team_trf
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "team-c046"
 
@@ -50,3 +54,32 @@ def test_totals_that_disagree_with_the_rounds_are_refused_with_their_line(tmp_pa
     bad = tmp_path / "bad.trf"
     bad.write_text("\n".join(lines))
     assert main(["pair", "--system", "team-c046", str(bad)]) == INVALID_INPUT
+
+
+def test_lineups_out_of_roster_order_and_forbidden_pairs_survive_the_file() -> None:
+    state = read_team_trf(decode_trf((CORPUS / "case-0005.trf").read_bytes()))
+    first = state.team(1)
+    played = first.history[0]
+    swapped = replace(played, lineup=(played.lineup[1], played.lineup[0], *played.lineup[2:]))
+    reserve = replace(state.team(2), roster=(*state.team(2).roster, 500))
+    teams = (replace(first, history=(swapped,)), reserve, *state.teams[2:])
+    changed = replace(state, teams=teams, lineups={2: (5, 6, 8, 500)}, forbidden=frozenset({(1, 3)}))
+    text = write_team_trf(changed)
+    assert "300 001 001 009    2    1    3    4" in text
+    again = read_team_trf(text)
+    assert again.team(1).history[0].lineup == (2, 1, 3, 4)
+    assert again.lineups == {2: (5, 6, 8, 500)}
+    assert again.forbidden == frozenset({(1, 3)})
+
+
+def test_match_points_other_than_2_1_0_are_read_from_record_362() -> None:
+    rng = random.Random(5)
+    state = replace(new_event(rng, 8, 4, 5), scoring=MatchScoring(win=Fraction(3)))
+    for before, _ in rounds(rng, state, c046.pair, Rates(match_forfeit=0.2)):
+        state = before
+    text = write_team_trf(state)
+    assert "362 TW 3.0 TD 1.0 TL 0.0" in text
+    again = read_team_trf(text)
+    assert again.teams == state.teams
+    assert {r.match_points for t in again.teams for r in t.played} <= {Fraction(0), Fraction(1), Fraction(3)}
+    assert Fraction(3) in {r.match_points for t in again.teams for r in t.history}

@@ -35,6 +35,8 @@ class Switch:
     reason: str
 
     def text(self, facts: Facts) -> str:
+        if self.kind == "re-pairing":
+            return f"{self.rule} re-pairing of the whole group: {self.reason}"
         a, b = (facts.name(n) for n in self.moved)
         return f"{self.rule} {self.kind} {a}↔{b}, {self.cost} points, {self.reason}"
 
@@ -341,7 +343,9 @@ def _least_displacement(facts: Facts, members: list[int]) -> GroupPairing:
     pairs = [facts.ranked([members[a], members[b]]) for a, b in maximum_matching(len(members), edges)]
     pairs.sort(key=lambda pair: facts.rank_key(pair[0]))
     result = GroupPairing(tuple(p[0] for p in pairs), tuple(p[1] for p in pairs), {})
-    reason = "no sequence of switches avoids the rematches"
+    reason = (
+        "no single interchange lets transpositions avoid the rematches; the pairing nearest the natural one"
+    )
     result.switches.append(Switch("re-pairing", (pairs[0][0], pairs[0][1]), 0, "27A1", reason))
     _improve_colours(facts, result)
     return result

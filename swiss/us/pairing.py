@@ -220,7 +220,11 @@ def _group_pairs(facts: Facts, group: list[int], score: str) -> list[_Pair]:
             notes.append("natural pairing (29C1)")
         else:
             notes.append(f"natural opponent of {facts.name(upper)}: {facts.name(natural)} (29C1)")
-        notes += [s.text(facts) for s in result.switches if upper in s.moved or lower in s.moved]
+        notes += [
+            s.text(facts)
+            for s in result.switches
+            if upper in s.moved or lower in s.moved or s.kind == "re-pairing"
+        ]
         higher, lower = facts.ranked([upper, lower])
         made.append(_Pair(higher, lower, notes))
     return made

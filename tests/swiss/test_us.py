@@ -112,3 +112,24 @@ def test_a_group_that_no_single_switch_can_free_of_rematches_is_paired_by_one_ma
     ranks = {n: n - 1 for n in range(1, 9)}
     assert sum(abs(ranks[b] - ranks[a] - 4) for a, b in pairs) == 8
     assert all("27A1 re-pairing of the whole group: no single interchange" in line for line in result.log)
+
+
+def test_a_team_line_naming_no_player_number_is_invalid_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad-team.trf"
+    path.write_text(write_trf(kaprielian()) + "XUS 28N\r\nXUT 1 Zhu\r\n")
+    assert main(["pair", "--system", "us", str(path)]) == 3
+    assert "column 7: expected a pairing number, found 'Zhu'" in capsys.readouterr().err
+
+
+def test_no_pairing_without_a_rematch_exits_1_with_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1-3 have each met all of 4-6: three rounds of five leave no pairing without a rematch."""
+    latin = [[(1, 4), (2, 5), (3, 6)], [(1, 5), (2, 6), (3, 4)], [(1, 6), (2, 4), (3, 5)]]
+    state = build((1800,) * 6, [([(a, b, "=") for a, b in games], {}) for games in latin], total_rounds=5)
+    path = tmp_path / "met.trf"
+    path.write_text(write_trf(state))
+    assert main(["pair", "--system", "us", str(path)]) == 1
+    assert "cannot all be paired without a rematch (27A1)" in capsys.readouterr().err

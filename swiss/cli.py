@@ -6,6 +6,7 @@
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
+    python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -19,11 +20,14 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from swiss.boards import order_boards
 from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
 from swiss.trf import decode_trf, read_trf
+
+if TYPE_CHECKING:
+    from swiss.us.options import USOptions
 
 PairFunction = Callable[[TournamentState], Pairing]
 
@@ -98,17 +102,21 @@ def _load(path: str) -> TournamentState:
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
 
 
+def _us_options(path: str) -> USOptions:
+    from swiss.us.trf import read_us_options
+
+    try:
+        return read_us_options(_read(path))
+    except TrfError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+
+
 def _us_text(path: str, explain: bool) -> str:
     """The US Chess pairing of the next round in the output format, boards in US order,
     then (with `explain`) the pairing-logic log."""
     from swiss.us import pair_with_log
-    from swiss.us.trf import read_us_options
 
-    state = _load(path)
-    try:
-        options = read_us_options(_read(path))
-    except TrfError as error:
-        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+    state, options = _load(path), _us_options(path)
     if state.round_to_pair > state.total_rounds:
         raise _Failure(INVALID_INPUT, f"{path}: all {state.total_rounds} rounds have been played")
     try:
@@ -175,9 +183,11 @@ def read_pairing(text: str) -> Pairing:
     return Pairing(tuple(boards))
 
 
-def _check_pairing_command(path: str, pairing_path: str, output: TextIO, pair: PairFunction | None) -> int:
+def _check_pairing_command(
+    path: str, pairing_path: str, output: TextIO, pair: PairFunction | None, system: str = "dutch"
+) -> int:
     """Findings of a proposed pairing, compared with the engine's own; exit 1 when there are any."""
-    from swiss.check import check
+    from swiss.check import Finding, check
 
     state = _load(path)
     try:
@@ -187,11 +197,17 @@ def _check_pairing_command(path: str, pairing_path: str, output: TextIO, pair: P
         raise _Failure(FILE_ACCESS, f"{pairing_path}: cannot read: {error.strerror}") from error
     except ValueError as error:
         raise _Failure(INVALID_INPUT, f"{pairing_path}: {error}") from error
-    try:
-        reference: Pairing | None = _engine(pair)(state)
-    except PairingError:
-        reference = None
-    findings = check(state, proposal, reference=reference)
+    findings: list[Finding]
+    if system == "us":
+        from swiss.us.check import check as us_check
+
+        findings = us_check(state, proposal, _us_options(path))
+    else:
+        try:
+            reference: Pairing | None = _engine(pair)(state)
+        except PairingError:
+            reference = None
+        findings = check(state, proposal, reference=reference)
     for finding in findings:
         output.write(f"{finding}\n")
     output.write(f"{len(findings)} finding(s)\n")
@@ -224,6 +240,7 @@ def _check_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
+    parser.add_argument("--system", choices=("dutch", "us"), default="dutch", help="the pairing system")
     return parser
 
 
@@ -240,7 +257,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
-            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair)
+            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair, checking.system)
         options = _engine_parser().parse_args(args)
         if options.c:
             return _check_command(options.dutch, sys.stdout, pair)

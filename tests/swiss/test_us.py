@@ -133,3 +133,17 @@ def test_no_pairing_without_a_rematch_exits_1_with_the_rule(
     path.write_text(write_trf(state))
     assert main(["pair", "--system", "us", str(path)]) == 1
     assert "cannot all be paired without a rematch (27A1)" in capsys.readouterr().err
+
+
+def test_check_with_system_us_lists_the_us_findings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, club = tmp_path / "kaprielian.trf", tmp_path / "club.txt"
+    path.write_text(write_trf(kaprielian()))
+    club.write_text("4\n1 6\n2 5\n8 3\n4 7\n")
+    assert main(["check", "--system", "us", str(path), str(club)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "Board 2: the ½-point group has 2 colour conflicts; the engine's pairing of the same players has 0 "
+        "(29E5)",
+        "1 finding(s)",
+    ]

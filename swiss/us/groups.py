@@ -1,8 +1,8 @@
 """Pairing one score group: the natural slide (29C1), then transpositions and interchanges (29C2, 29E5).
 
-Rematches (and teammates under 28N) are removed first, by the cheapest sequence of
-transpositions, without a rating limit (29C2, 29D1b); an interchange is used only when
-no transposition works.  Colours come next (29E5-29E6, Look-Ahead): transpositions that
+Rematches (and teammates under 28N) are removed first, by transpositions worked from the
+top board down, without a rating limit (29C2, 29D1b); an interchange is used only when no
+transposition works.  Colours come next (29E5-29E6, Look-Ahead): transpositions that
 reduce the colour conflicts within the 80- and 200-point limits, then, unless the
 director declines them, interchanges that do better than the transpositions could
 (29E5d-e).  Every switch is kept with its rule and its rating cost for the log.
@@ -20,6 +20,9 @@ from swiss.us.facts import Facts
 # 29E5d: colour interchanges exchange the lowest players of the upper half with the
 # highest of the lower half; this many from each side are tried.
 _INTERCHANGE_REACH = 3
+# Interchanges tried, cheapest first, before a group that transpositions cannot free of
+# rematches is re-paired by one matching.
+_REMATCH_INTERCHANGES = 40
 _REMATCH, _TEAMMATE = 1000, 1
 _COUNT = {2: "two", 3: "three", 4: "four"}
 
@@ -110,9 +113,8 @@ def _avoid_rematches(
             break
         _, price, i, j, moved = step
         removed = [f"{uppers[k]}-{low[k]}" for k in (i, j) if problems[k]]
-        rematch = any(problems[k] >= _REMATCH for k in (i, j)) and (
-            _problem(facts, uppers[i], low[j]) + _problem(facts, uppers[j], low[i]) < _REMATCH
-        )
+        after = _problem(facts, uppers[i], low[j]) + _problem(facts, uppers[j], low[i])
+        rematch = after // _REMATCH < sum(problems[k] // _REMATCH for k in (i, j))
         rule, what = ("27A1", "rematch") if rematch else ("28N", "teammate pairing")
         plural = ("es" if rematch else "s") if len(removed) > 1 else ""
         switches.append(
@@ -272,7 +274,7 @@ def _rematch_interchange(
 ) -> GroupPairing | None:
     """29C2: no transposition avoids the rematches, so the cheapest interchange that lets them do it."""
     options = sorted((facts.distance(u, d), u, d) for u in uppers for d in lowers)
-    for cost, down, up in options[:40]:
+    for cost, down, up in options[:_REMATCH_INTERCHANGES]:
         result = _arrange(facts, *_interchanged(facts, uppers, lowers, up, down))
         if result is not None:
             step = Switch("interchange", (down, up), cost, "27A1", "no transposition avoids the rematches")

@@ -10,6 +10,7 @@
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
                                              (--system team-c046 etc. for a team file)
+    python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -23,13 +24,16 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from swiss.boards import order_boards
 from swiss.colours import initial_colour
 from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
 from swiss.team.model import TeamState
 from swiss.trf import decode_trf, read_trf
+
+if TYPE_CHECKING:
+    from swiss.us.options import USOptions
 
 PairFunction = Callable[[TournamentState], Pairing]
 _State = TypeVar("_State", TournamentState, TeamState)
@@ -106,17 +110,21 @@ def _load(path: str, read: Callable[[str], _State] = read_trf) -> _State:  # typ
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
 
 
+def _us_options(path: str) -> USOptions:
+    from swiss.us.trf import read_us_options
+
+    try:
+        return read_us_options(_read(path))
+    except TrfError as error:
+        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+
+
 def _us_text(path: str, explain: bool) -> str:
     """The US Chess pairing of the next round in the output format, boards in US order,
     then (with `explain`) the pairing-logic log."""
     from swiss.us import pair_with_log
-    from swiss.us.trf import read_us_options
 
-    state = _load(path)
-    try:
-        options = read_us_options(_read(path))
-    except TrfError as error:
-        raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
+    state, options = _load(path), _us_options(path)
     log: list[str] = []
 
     def pair(s: TournamentState) -> Pairing:
@@ -241,12 +249,18 @@ def _check_team_pairing(path: str, pairing_path: str, system: str, output: TextI
     return _report(check(state, _load_pairing(pairing_path), system), output)
 
 
-def _check_pairing_command(path: str, pairing_path: str, output: TextIO, pair: PairFunction | None) -> int:
+def _check_pairing_command(
+    path: str, pairing_path: str, output: TextIO, pair: PairFunction | None, system: str = "dutch"
+) -> int:
     """Findings of a proposed pairing, compared with the engine's own; exit 1 when there are any."""
     from swiss.check import check
 
     state = _load(path)
     proposal = _load_pairing(pairing_path)
+    if system == "us":
+        from swiss.us.check import check as us_check
+
+        return _report(us_check(state, proposal, _us_options(path)), output)
     try:
         reference: Pairing | None = _engine(pair)(state)
     except PairingError:
@@ -293,7 +307,7 @@ def _check_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
-    parser.add_argument("--system", default="dutch", choices=["dutch", *_TEAM_SYSTEMS])
+    parser.add_argument("--system", default="dutch", choices=["dutch", "us", *_TEAM_SYSTEMS])
     return parser
 
 
@@ -315,7 +329,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             checking = _check_parser().parse_args(args[1:])
             if checking.system in _TEAM_SYSTEMS:
                 return _check_team_pairing(checking.file, checking.pairing, checking.system, sys.stdout)
-            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair)
+            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair, checking.system)
         options = _engine_parser().parse_args(args)
         if options.c:
             return _check_command(options.dutch, sys.stdout, pair)

@@ -1,8 +1,8 @@
 """Pairing one score group: the natural slide (29C1), then transpositions and interchanges (29C2, 29E5).
 
-Rematches (and teammates under 28N) are removed first, by the cheapest sequence of
-transpositions, without a rating limit (29C2, 29D1b); an interchange is used only when
-no transposition works.  Colours come next (29E5-29E6, Look-Ahead): transpositions that
+Rematches (and teammates under 28N) are removed first, by transpositions worked from the
+top board down, without a rating limit (29C2, 29D1b); an interchange is used only when no
+transposition works.  Colours come next (29E5-29E6, Look-Ahead): transpositions that
 reduce the colour conflicts within the 80- and 200-point limits, then, unless the
 director declines them, interchanges that do better than the transpositions could
 (29E5d-e).  Every switch is kept with its rule and its rating cost for the log.
@@ -20,6 +20,9 @@ from swiss.us.facts import Facts
 # 29E5d: colour interchanges exchange the lowest players of the upper half with the
 # highest of the lower half; this many from each side are tried.
 _INTERCHANGE_REACH = 3
+# Interchanges tried, cheapest first, before a group that transpositions cannot free of
+# rematches is re-paired by one matching.
+_REMATCH_INTERCHANGES = 40
 _REMATCH, _TEAMMATE = 1000, 1
 _COUNT = {2: "two", 3: "three", 4: "four"}
 
@@ -35,6 +38,8 @@ class Switch:
     reason: str
 
     def text(self, facts: Facts) -> str:
+        if self.kind == "re-pairing":
+            return f"{self.rule} re-pairing of the whole group: {self.reason}"
         a, b = (facts.name(n) for n in self.moved)
         return f"{self.rule} {self.kind} {a}↔{b}, {self.cost} points, {self.reason}"
 
@@ -108,9 +113,8 @@ def _avoid_rematches(
             break
         _, price, i, j, moved = step
         removed = [f"{uppers[k]}-{low[k]}" for k in (i, j) if problems[k]]
-        rematch = any(problems[k] >= _REMATCH for k in (i, j)) and (
-            _problem(facts, uppers[i], low[j]) + _problem(facts, uppers[j], low[i]) < _REMATCH
-        )
+        after = _problem(facts, uppers[i], low[j]) + _problem(facts, uppers[j], low[i])
+        rematch = after // _REMATCH < sum(problems[k] // _REMATCH for k in (i, j))
         rule, what = ("27A1", "rematch") if rematch else ("28N", "teammate pairing")
         plural = ("es" if rematch else "s") if len(removed) > 1 else ""
         switches.append(
@@ -270,7 +274,7 @@ def _rematch_interchange(
 ) -> GroupPairing | None:
     """29C2: no transposition avoids the rematches, so the cheapest interchange that lets them do it."""
     options = sorted((facts.distance(u, d), u, d) for u in uppers for d in lowers)
-    for cost, down, up in options[:40]:
+    for cost, down, up in options[:_REMATCH_INTERCHANGES]:
         result = _arrange(facts, *_interchanged(facts, uppers, lowers, up, down))
         if result is not None:
             step = Switch("interchange", (down, up), cost, "27A1", "no transposition avoids the rematches")
@@ -341,7 +345,9 @@ def _least_displacement(facts: Facts, members: list[int]) -> GroupPairing:
     pairs = [facts.ranked([members[a], members[b]]) for a, b in maximum_matching(len(members), edges)]
     pairs.sort(key=lambda pair: facts.rank_key(pair[0]))
     result = GroupPairing(tuple(p[0] for p in pairs), tuple(p[1] for p in pairs), {})
-    reason = "no sequence of switches avoids the rematches"
+    reason = (
+        "no single interchange lets transpositions avoid the rematches; the pairing nearest the natural one"
+    )
     result.switches.append(Switch("re-pairing", (pairs[0][0], pairs[0][1]), 0, "27A1", reason))
     _improve_colours(facts, result)
     return result

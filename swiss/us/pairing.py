@@ -160,35 +160,31 @@ def _pair_groups(facts: Facts, active: list[int]) -> list[_Pair]:
 def _floater_opponent(facts: Facts, floater: int, candidates: list[int], rest: list[int]) -> _Pair | None:
     """29D1a, 29D2: the highest-ranked candidate the floater has not met whose pairing leaves
     everyone else pairable; a lower one within the 29E5 limits when that fixes a colour conflict."""
-    natural = None
-    for candidate in candidates:
-        if not facts.can_meet(floater, candidate):
-            continue
-        if not facts.pairable([n for n in rest if n not in (floater, candidate)]):
-            continue
-        if natural is None:
-            natural = candidate
-            level = conflict(facts.due[floater], facts.due[candidate])
-            if level == NONE:
-                break
-            ceiling = limit(level, facts.due[floater].colour, facts.options)
-            continue
-        cost = facts.distance(natural, candidate)
-        if ceiling is not None and cost > ceiling:
-            continue
-        if conflict(facts.due[floater], facts.due[candidate]) == NONE:
-            rule = "29E5g" if cost == 0 else "29E5b" if level > ALTERNATION else "29E5a"
-            kind = "an equalisation" if level > ALTERNATION else "an alternation"
-            note = (
-                f"natural opponent {facts.name(natural)} (29D1a); {rule} colour switch to "
-                f"{facts.name(candidate)}, {cost} points, fixes {kind} conflict"
-            )
-            return _Pair(floater, candidate, [note])
+
+    def legal(candidate: int) -> bool:
+        others = [n for n in rest if n not in (floater, candidate)]
+        return facts.can_meet(floater, candidate) and facts.pairable(others)
+
+    natural = next((c for c in candidates if legal(c)), None)
     if natural is None:
         return None
-    return _Pair(
-        floater, natural, [f"natural opponent {facts.name(natural)}, the highest-rated not met (29D1a)"]
-    )
+    level = conflict(facts.due[floater], facts.due[natural])
+    if level != NONE:
+        ceiling = limit(level, facts.due[floater].colour, facts.options)
+        for candidate in candidates[candidates.index(natural) + 1 :]:
+            cost = facts.distance(natural, candidate)
+            if ceiling is not None and cost > ceiling:
+                continue
+            if conflict(facts.due[floater], facts.due[candidate]) == NONE and legal(candidate):
+                rule = "29E5g" if cost == 0 else "29E5b" if level > ALTERNATION else "29E5a"
+                kind = "an equalisation" if level > ALTERNATION else "an alternation"
+                note = (
+                    f"natural opponent {facts.name(natural)} (29D1a); {rule} colour switch to "
+                    f"{facts.name(candidate)}, {cost} points, fixes {kind} conflict"
+                )
+                return _Pair(floater, candidate, [note])
+    note = f"natural opponent {facts.name(natural)}, the highest-rated not met (29D1a)"
+    return _Pair(floater, natural, [note])
 
 
 def _drops(facts: Facts, residents: list[int], below: list[int]) -> tuple[list[int], str]:
@@ -220,7 +216,11 @@ def _group_pairs(facts: Facts, group: list[int], score: str) -> list[_Pair]:
             notes.append("natural pairing (29C1)")
         else:
             notes.append(f"natural opponent of {facts.name(upper)}: {facts.name(natural)} (29C1)")
-        notes += [s.text(facts) for s in result.switches if upper in s.moved or lower in s.moved]
+        notes += [
+            s.text(facts)
+            for s in result.switches
+            if upper in s.moved or lower in s.moved or s.kind == "re-pairing"
+        ]
         higher, lower = facts.ranked([upper, lower])
         made.append(_Pair(higher, lower, notes))
     return made

@@ -49,3 +49,17 @@ def test_a_pairing_function_that_leaves_someone_out_is_refused() -> None:
 def test_playing_more_rounds_than_the_tournament_has_is_refused() -> None:
     with pytest.raises(ValueError, match="cannot play"):
         generate(1, 6, 3, played=4, pair=pair_in_number_order)
+
+
+def test_a_withdrawn_player_stays_away_and_a_late_entrant_has_half_point_byes_before_entering() -> None:
+    state = generate(4, 12, 6, played=5, pair=pair_in_number_order, withdrawal_rate=0.1, late_entries=3)
+    codes = {p.number: [r.code for r in p.history] for p in state.players}
+    withdrawn = [n for n, c in codes.items() if Code.ZERO_BYE in c]
+    assert withdrawn
+    for number in withdrawn:
+        first = codes[number].index(Code.ZERO_BYE)
+        assert first >= 1 and set(codes[number][first:]) == {Code.ZERO_BYE}
+        assert state.absences[number] is Code.ZERO_BYE
+    late = [n for n, c in codes.items() if c[0] is Code.HALF_BYE]
+    assert len(late) == 3
+    assert all(codes[n][1] is not Code.HALF_BYE or codes[n][2] is not Code.HALF_BYE for n in late)

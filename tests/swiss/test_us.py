@@ -96,3 +96,54 @@ def test_round_one_pairs_top_half_against_bottom_half_alternating_colours_from_t
     state = build((2000, 1900, 1800, 1700, 1600, 1500, 1400), [], total_rounds=3, initial_colour=Colour.BLACK)
     result = pair_with_log(state)
     assert result.pairing.boards == (Board(4, 1), Board(2, 5), Board(6, 3), Board(7, None))
+
+
+def test_a_group_that_no_single_switch_can_free_of_rematches_is_paired_by_one_matching() -> None:
+    """1-4 have each met all of 5-8, so each half must hold two of them: that takes two
+    interchanges, and the group is re-paired as close to the natural pairing as one matching
+    can keep it: 1-4 among themselves, 5-8 among themselves, 4 rating places apart in all."""
+    latin = [[(1, 5), (2, 6), (3, 7), (4, 8)], [(1, 6), (2, 7), (3, 8), (4, 5)]]
+    latin += [[(1, 7), (2, 8), (3, 5), (4, 6)], [(1, 8), (2, 5), (3, 6), (4, 7)]]
+    rounds = [([(a, b, "=") for a, b in games], {}) for games in latin]
+    state = build(tuple(2000 - 50 * n for n in range(8)), rounds, total_rounds=6)
+    result = pair_with_log(state)
+    pairs = [sorted((b.white, b.black or 0)) for b in result.pairing.boards]
+    assert all((a <= 4) == (b <= 4) for a, b in pairs)
+    ranks = {n: n - 1 for n in range(1, 9)}
+    assert sum(abs(ranks[b] - ranks[a] - 4) for a, b in pairs) == 8
+    assert all("27A1 re-pairing of the whole group: no single interchange" in line for line in result.log)
+
+
+def test_a_team_line_naming_no_player_number_is_invalid_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad-team.trf"
+    path.write_text(write_trf(kaprielian()) + "XUS 28N\r\nXUT 1 Zhu\r\n")
+    assert main(["pair", "--system", "us", str(path)]) == 3
+    assert "column 7: expected a pairing number, found 'Zhu'" in capsys.readouterr().err
+
+
+def test_no_pairing_without_a_rematch_exits_1_with_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1-3 have each met all of 4-6: three rounds of five leave no pairing without a rematch."""
+    latin = [[(1, 4), (2, 5), (3, 6)], [(1, 5), (2, 6), (3, 4)], [(1, 6), (2, 4), (3, 5)]]
+    state = build((1800,) * 6, [([(a, b, "=") for a, b in games], {}) for games in latin], total_rounds=5)
+    path = tmp_path / "met.trf"
+    path.write_text(write_trf(state))
+    assert main(["pair", "--system", "us", str(path)]) == 1
+    assert "cannot all be paired without a rematch (27A1)" in capsys.readouterr().err
+
+
+def test_check_with_system_us_lists_the_us_findings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, club = tmp_path / "kaprielian.trf", tmp_path / "club.txt"
+    path.write_text(write_trf(kaprielian()))
+    club.write_text("4\n1 6\n2 5\n8 3\n4 7\n")
+    assert main(["check", "--system", "us", str(path), str(club)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "Board 2: the ½-point group has 2 colour conflicts; the engine's pairing of the same players has 0 "
+        "(29E5)",
+        "1 finding(s)",
+    ]

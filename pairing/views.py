@@ -430,13 +430,19 @@ def board_explain(request: HttpRequest, tournament: Tournament, number: int, boa
 def _render_results(request: HttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
     boards = list(rnd.boards_with_seats())
     form = form or forms.ResultsForm(boards=boards)
+    # Points before the round beside each name, as on the players' pairing sheet.
+    points = rnd.tournament.scores_after(rnd.number - 1)
     context = {
         "tournament": rnd.tournament,
         "round": rnd,
         "rows": [
-            (board, form[f"board_{board.number}"], form[f"seen_{board.number}"])
-            if not board.is_bye
-            else (board, None, None)
+            (
+                board,
+                None if board.is_bye else form[f"board_{board.number}"],
+                None if board.is_bye else form[f"seen_{board.number}"],
+                points.get(board.white.pk, 0) if board.white else 0,
+                points.get(board.black.pk, 0) if board.black else 0,
+            )
             for board in boards
         ],
         "form": form,

@@ -737,5 +737,5 @@ def export_trf(tournament: Tournament) -> str:
     if playing is not None:
         numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
         pairing = _to_engine(draft_pairs(playing), numbers)
-    text = write_trf(state, pairing=pairing, newline="\n")
+    text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
     return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))

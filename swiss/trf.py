@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -859,8 +859,12 @@ def write_trf(
     pairing: Pairing | None = None,
     version: Literal["2026", "16"] = "2026",
     newline: str = "\r\n",
+    header: Sequence[tuple[str, str]] = (),
 ) -> str:
     """Write the state as TRF-2026 (default) or TRF-16, with JaVaFo `XX?` lines for other engines.
+
+    `header` holds the tournament's own records after 012, as (code, text): 022 city,
+    042 start date ... 112 deputy arbiter (trf.md section 2); the engine reads none of them.
 
     The points column holds real points of the completed rounds only (no
     virtual points, no bye of the round to pair).  Absences of the round to
@@ -881,6 +885,7 @@ def write_trf(
     lines = []
     if state.name:
         lines.append(f"012 {state.name}")
+    lines.extend(f"{code} {text}" for code, text in header if text)
     if modern:
         lines.append(f"142 {state.total_rounds}")
         if state.initial_colour is not None:

@@ -68,7 +68,7 @@ def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") 
     """
     state, pairing = public_state(tournament)
     newline = "\r\n"
-    text = write_trf(state, pairing=pairing, version=version, newline=newline)
+    text = write_trf(state, pairing=pairing, version=version, newline=newline, header=tournament.trf_header())
     return text + "".join(f"{note}{newline}" for note in manual_change_notes(tournament))
 
 
@@ -83,9 +83,12 @@ def import_trf(
     """
     state = read_trf(text)
     scoring = state.scoring
+    # The place is the one header record with a field to go to; arbiters are accounts, not file data.
+    place = next((line[4:].strip() for line in text.splitlines() if line.startswith("022 ")), "")
     tournament = Tournament.objects.create(
         name=state.name or slug,
         slug=slug,
+        place=place,
         start_date=start_date,
         end_date=end_date or start_date,
         total_rounds=state.total_rounds,

@@ -8,6 +8,7 @@ import sys
 from django.urls import reverse
 
 from pairing import actions
+from swiss.trf import read_trf
 from tournaments.models import AuditRecord, DraftChange, Round, Seat
 
 from .conftest import play_round
@@ -145,3 +146,30 @@ def test_the_arbiters_standings_show_the_tie_breaks_of_the_public_ones(client, d
     top = table.rows[0]
     cells = "".join(f'<td class="num">{value}</td>' for value in top.values)
     assert cells in page
+
+
+def test_the_exported_trf_carries_the_tournaments_header_records(
+    arbiter_client, tournament, field, arbiter, django_user_model
+):
+    deputy = django_user_model.objects.create_user("deputy", first_name="Dora", last_name="Deputy")
+    tournament.deputy_arbiters.add(deputy)
+    arbiter.first_name, arbiter.last_name = "Anna", "Arbiter"
+    arbiter.save()
+    lines = actions.export_trf(tournament).splitlines()
+    header = {
+        line[:3]: line[4:]
+        for line in lines
+        if line[:3] in {"022", "042", "052", "062", "072", "092", "102", "112"}
+    }
+    assert header == {
+        "022": "Basel",
+        "042": "2026/04/01",
+        "052": "2026/04/05",
+        "062": "11",
+        "072": "11",
+        "092": "Swiss system: FIDE Dutch (2026)",
+        "102": "Anna Arbiter",
+        "112": "Dora Deputy",
+    }
+    # The engine reads the file as before: the header records are information only.
+    assert read_trf("\n".join(lines)).players

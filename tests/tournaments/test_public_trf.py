@@ -29,6 +29,10 @@ def games(tournament: Tournament) -> set[tuple[int, str, str, str]]:
     }
 
 
+def without_arbiters(text: str) -> str:
+    return "".join(line for line in text.splitlines(keepends=True) if line[:3] not in ("102", "112"))
+
+
 @pytest.mark.parametrize("version", ["2026", "16"])
 def test_importing_the_export_reproduces_the_tournament(demo, version):
     demo.public_birth_dates = Tournament.BirthDates.FULL
@@ -37,7 +41,9 @@ def test_importing_the_export_reproduces_the_tournament(demo, version):
     copy = import_trf(text, slug="demo-copy", start_date=demo.start_date, end_date=demo.end_date)
     copy.public_birth_dates = Tournament.BirthDates.FULL
     copy.save()
-    assert export_trf(copy, version) == text
+    # Everything but the arbiters (102, 112), who are accounts of this site and not in the file's data.
+    assert without_arbiters(export_trf(copy, version)) == without_arbiters(text)
+    assert "102 arbiter" in text
     assert games(copy) == games(demo)
     fields = ("pairing_number", "name", "fide_rating", "title", "federation", "fide_id", "sex", "birth_date")
     assert list(copy.entrants.order_by("pairing_number").values_list(*fields)) == list(

@@ -170,6 +170,31 @@ class Tournament(models.Model):
         public_cache.invalidate(self)
         return deleted
 
+    def trf_header(self) -> list[tuple[str, str]]:
+        """The TRF header records after 012 (trf.md section 2): place, dates, counts, system, arbiters."""
+
+        def person(user: object) -> str:
+            return str(user.get_full_name() or user.get_username())  # type: ignore[attr-defined]
+
+        entrants = list(self.entrants.all())
+        system = self.get_pairing_system_display()
+        if self.acceleration != self.Acceleration.NONE:
+            system += f", {self.get_acceleration_display()}"
+        records = [
+            ("022", self.place),
+            ("042", self.start_date.strftime("%Y/%m/%d")),
+            ("052", self.end_date.strftime("%Y/%m/%d")),
+            ("062", str(len(entrants))),
+            ("072", str(sum(1 for e in entrants if e.rating))),
+        ]
+        if self.kind == self.Kind.TEAM:
+            records.append(("082", str(self.teams.count())))
+        records.append(("092", f"Swiss system: {system}"))
+        if self.chief_arbiter is not None:
+            records.append(("102", person(self.chief_arbiter)))
+        records += [("112", person(deputy)) for deputy in self.deputy_arbiters.order_by("username")]
+        return records
+
     def ensure_rounds(self) -> None:
         """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""
         existing = set(self.rounds.values_list("number", flat=True))

@@ -87,9 +87,9 @@ class AuditedAdmin(ArbitratedOnly):
         super().save_related(request, form, formsets, change)
         obj = form.instance
         before = getattr(obj, "_audit_before", None) if change else None
-        AuditRecord.record(
-            request.user, Action.CHANGE if change else Action.CREATE, obj, before, snapshot(obj)
-        )
+        action = Action.CHANGE if change else Action.CREATE
+        reason = form.cleaned_data.get("reason", "")
+        AuditRecord.record(request.user, action, obj, before, snapshot(obj), reason=reason)
         _retire_public_pages(obj)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
@@ -230,11 +230,45 @@ class EntrantAdmin(AuditedAdmin):
     raw_id_fields = ["team"]
 
 
-class BoardInline(admin.TabularInline):
+class CorrectionForm(UnchangedSinceShownForm):
+    """A correction in the admin says why: the reason goes to the audit trail with the change."""
+
+    reason = forms.CharField(
+        max_length=200, required=False, help_text="Why this correction; kept in the audit trail."
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.instance.pk is not None and self.has_changed() and not data.get("reason", "").strip():
+            self.add_error("reason", "Say why the row is corrected; the audit trail keeps it.")
+        return data
+
+
+def _players(board: Board) -> str:
+    white, black = board.white, board.black
+    return f"{white} – {black}" if black else f"{white} (bye)"
+
+
+class FinishedRoundsKeepTheirBoards:
+    """A board of a published or complete round is history: corrected, never deleted."""
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        board_round = getattr(obj, "round", obj)  # the board, or the round of an inline
+        if isinstance(board_round, Round) and board_round.state != Round.State.DRAFT:
+            return False
+        return super().has_delete_permission(request, obj)  # type: ignore[misc]
+
+
+class BoardInline(FinishedRoundsKeepTheirBoards, admin.TabularInline):
     model = Board
     form = UnchangedSinceShownForm
-    fields = ["number", "result", "seen"]
+    fields = ["number", "players", "result", "seen"]
+    readonly_fields = ["players"]
     extra = 0
+
+    @admin.display(description="players")
+    def players(self, board: Board) -> str:
+        return _players(board)
 
 
 @admin.register(Round)
@@ -248,18 +282,26 @@ class RoundAdmin(AuditedAdmin):
 
 
 @admin.register(Board)
-class BoardAdmin(AuditedAdmin):
-    form = UnchangedSinceShownForm
-    list_display = ["__str__", "number", "result"]
+class BoardAdmin(FinishedRoundsKeepTheirBoards, AuditedAdmin):
+    form = CorrectionForm
+    list_display = ["__str__", "players", "result"]
+    readonly_fields = ["players"]
     list_filter = ["result", "round__state", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["round__tournament"]
     search_fields = ["round__tournament__name", "seats__entrant__name"]
     raw_id_fields = ["round"]
 
+    @admin.display(description="players")
+    def players(self, board: Board) -> str:
+        return _players(board)
+
+    def get_queryset(self, request: HttpRequest) -> models.QuerySet[Any]:
+        return super().get_queryset(request).prefetch_related("seats__entrant")
+
 
 @admin.register(Seat)
 class SeatAdmin(AuditedAdmin):
-    form = UnchangedSinceShownForm
+    form = CorrectionForm
     list_display = ["entrant", "round", "pairing_number", "board_number", "colour", "absence"]
     list_filter = ["absence", "colour", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["entrant", "round__tournament"]
@@ -271,7 +313,7 @@ class SeatAdmin(AuditedAdmin):
 class AuditRecordAdmin(ArbitratedOnly):
     """Read-only: the trail is evidence, not something to correct."""
 
-    list_display = ["at", "user", "action", "object_type", "object_repr", "tournament"]
+    list_display = ["at", "user", "action", "object_type", "object_repr", "reason", "tournament"]
     list_filter = ["action", "object_type", ("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["user", "tournament"]
     search_fields = ["object_repr", "object_id", "user__username"]

@@ -47,7 +47,7 @@ def test_a_result_changed_meanwhile_is_not_overwritten_from_a_stale_admin_page(
     superuser_client, played_board, arbiter
 ):
     url = reverse("admin:tournaments_board_change", args=[played_board.pk])
-    stale = {**shown(superuser_client, url), "result": Board.Result.DRAW}
+    stale = {**shown(superuser_client, url), "result": Board.Result.DRAW, "reason": "scoresheet"}
     actions.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
     response = superuser_client.post(url, stale)
     assert response.status_code == 200
@@ -57,7 +57,7 @@ def test_a_result_changed_meanwhile_is_not_overwritten_from_a_stale_admin_page(
     played_board.refresh_from_db()
     assert played_board.result == Board.Result.BLACK_WINS
     # Reloaded, the same correction goes through.
-    fresh = {**shown(superuser_client, url), "result": Board.Result.DRAW}
+    fresh = {**shown(superuser_client, url), "result": Board.Result.DRAW, "reason": "scoresheet"}
     assert superuser_client.post(url, fresh).status_code == 302
     played_board.refresh_from_db()
     assert played_board.result == Board.Result.DRAW
@@ -89,9 +89,12 @@ def test_every_changelist_renders_with_a_search(superuser_client, played_board, 
 def test_correcting_a_result_in_the_admin_leaves_an_audit_record(superuser_client, played_board):
     url = reverse("admin:tournaments_board_change", args=[played_board.pk])
     data = {**shown(superuser_client, url), "result": Board.Result.DRAW}
-    response = superuser_client.post(url, data)
+    refused = superuser_client.post(url, data)
+    assert refused.status_code == 200 and "Say why the row is corrected" in unescape(refused.content.decode())
+    response = superuser_client.post(url, {**data, "reason": "both players signed 1/2"})
     assert response.status_code == 302
     record = AuditRecord.objects.get()
+    assert record.reason == "both players signed 1/2"
     assert (record.action, record.user.username, record.tournament) == (
         "change",
         "chief",
@@ -184,7 +187,22 @@ def test_a_deputy_with_the_permission_changes_results_of_their_own_tournament(
 ):
     tournament.deputy_arbiters.add(outsider)
     url = reverse("admin:tournaments_board_change", args=[played_board.pk])
-    data = {**shown(client, url), "result": Board.Result.DRAW}
+    data = {**shown(client, url), "result": Board.Result.DRAW, "reason": "arbiter's note"}
     assert client.post(url, data).status_code == 302
     played_board.refresh_from_db()
     assert played_board.result == Board.Result.DRAW
+
+
+def test_the_board_form_names_the_players_and_a_finished_rounds_board_cannot_be_deleted(
+    superuser_client, played_board, players
+):
+    page = superuser_client.get(reverse("admin:tournaments_board_change", args=[played_board.pk]))
+    assert f"{players[0].name} – {players[1].name}" in unescape(page.content.decode())
+    assert 'name="reason"' in page.content.decode()
+    listing = unescape(superuser_client.get(reverse("admin:tournaments_board_changelist")).content.decode())
+    assert f"{players[0].name} – {players[1].name}" in listing
+    delete = reverse("admin:tournaments_board_delete", args=[played_board.pk])
+    assert superuser_client.post(delete, {"post": "yes"}).status_code == 403
+    assert Board.objects.filter(pk=played_board.pk).exists()
+    rnd = superuser_client.get(reverse("admin:tournaments_round_change", args=[played_board.round_id]))
+    assert "-DELETE" not in rnd.content.decode()  # the inline offers no delete box either

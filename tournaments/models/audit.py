@@ -43,6 +43,9 @@ class AuditRecord(models.Model):
     object_repr = models.CharField(max_length=200, validators=[plain_text])
     before = models.JSONField(encoder=DjangoJSONEncoder, null=True, blank=True)
     after = models.JSONField(encoder=DjangoJSONEncoder, null=True, blank=True)
+    reason = models.CharField(
+        max_length=200, blank=True, validators=[plain_text], help_text="Why, as the arbiter gave it."
+    )
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -58,6 +61,7 @@ class AuditRecord(models.Model):
         obj: models.Model,
         before: dict[str, Any] | None,
         after: dict[str, Any] | None,
+        reason: str = "",
     ) -> AuditRecord:
         """Store one change; the tournament is found through the object itself."""
         tournament = obj if obj._meta.label == "tournaments.Tournament" else getattr(obj, "tournament", None)
@@ -70,6 +74,7 @@ class AuditRecord(models.Model):
             object_repr=str(obj)[:200],
             before=before,
             after=after,
+            reason=reason,
         )
 
     def changed_fields(self) -> list[str]:

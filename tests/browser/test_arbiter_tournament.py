@@ -39,7 +39,7 @@ def create_tournament(page: Page) -> None:
     page.fill("#id_total_rounds", str(ROUNDS))
     page.select_option("#id_initial_colour", "w")
     page.check("#id_public")  # players follow it; a draft must stay hidden from them all the same
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")  # not the header's sign-out button
     expect(page.locator("h1")).to_have_text("Browser Open")
 
 

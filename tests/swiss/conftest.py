@@ -14,10 +14,10 @@ import pytest
 CORPUS = Path(__file__).parents[1] / "corpus"
 
 _CORPUS_FIXTURES = {
-    "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "perf"),
+    "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "differential", "perf"),
     "baku_trf": ("dutch-baku",),
     "layout_trf": ("dutch", "dutch-baku"),
-    "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "perf"),
+    "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "differential", "perf"),
 }
 
 

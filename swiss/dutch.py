@@ -9,8 +9,12 @@ Brackets are then settled one by one, from the top score down. Inside a
 bracket the generation order of Article 4 (which MDPs, which partners, which
 exchanges, S1 in order) is a lexicographic preference among optimal pairings;
 bonuses below every criterion, each earlier choice outweighing all later ones,
-let one solve make those choices at once. A bracket is solved on its own
-players whenever the players below it can take whoever it floats down.
+let one solve make those choices at once. Those bonuses are wide, so the greedy
+choice (each player in turn takes its first option still free) is tried first
+with one bit per pair, and again among the pairs the first solve's duals leave
+possible; only when both fail are the wide bonuses solved. A bracket is solved
+on its own players whenever the players below it can take whoever it floats
+down. The weight fields are listed once, in WEIGHT_FIELDS.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from pairing import imports
 from swiss.model import TrfError
 from swiss.trf import read_player_line
 from tournaments import tiebreaks
+from tournaments.engine_state import TITLES_FROM_TRF
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
@@ -31,10 +32,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
-            *("acceleration", "initial_colour", "points_win", "points_draw", "points_loss"),
-            *("points_forfeit_win", "points_forfeit_loss", "points_pab", "points_half_bye"),
-            *("points_full_bye", "points_zero_bye", "tiebreaks", "prize_categories", "public_birth_dates"),
-            "public",
+            *("acceleration", "initial_colour", *Tournament.SCORING_FIELDS),
+            *("tiebreaks", "prize_categories", "public_birth_dates", "public"),
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -118,7 +117,6 @@ CSV_COLUMNS = (
     "birth_date",
 )
 CSV_ALIASES = {"rating": "fide_rating", "elo": "fide_rating", "fed": "federation", "id": "fide_id"}
-TRF_TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM", "wc": "WCM"}
 
 
 @dataclass
@@ -171,7 +169,7 @@ def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
         birth = player.birth_date.replace("/", "-")
         data = {
             "sex": player.sex,
-            "title": TRF_TITLES.get(player.title.lower(), player.title.upper()),
+            "title": TITLES_FROM_TRF.get(player.title.lower(), player.title.upper()),
             "name": player.name,
             "fide_rating": str(player.rating) if player.rating else "",
             "federation": player.federation,

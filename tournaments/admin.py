@@ -194,9 +194,9 @@ class TournamentAdmin(AuditedAdmin):
             "Scoring",
             {
                 "fields": [
-                    ("points_win", "points_draw", "points_loss"),
-                    ("points_forfeit_win", "points_forfeit_loss"),
-                    ("points_pab", "points_half_bye", "points_full_bye", "points_zero_bye"),
+                    Tournament.SCORING_FIELDS[:3],  # win, draw, loss
+                    Tournament.SCORING_FIELDS[3:5],  # the forfeits
+                    Tournament.SCORING_FIELDS[5:],  # the byes
                     ("match_points_win", "match_points_draw", "match_points_loss"),
                 ]
             },

@@ -37,6 +37,7 @@ ABSENCE_CODES: dict[str, Code] = {
 }
 # FIDE title codes of the TRF player line (columns 11-13).
 TRF_TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
+TITLES_FROM_TRF = {code: title for title, code in TRF_TITLES.items()}
 
 
 class StateError(ValueError):
@@ -50,15 +51,10 @@ def fraction(value: Decimal) -> Fraction:
 def scoring(tournament: Tournament) -> Scoring:
     """The tournament's points per outcome, exact."""
     return Scoring(
-        win=fraction(tournament.points_win),
-        draw=fraction(tournament.points_draw),
-        loss=fraction(tournament.points_loss),
-        forfeit_win=fraction(tournament.points_forfeit_win),
-        forfeit_loss=fraction(tournament.points_forfeit_loss),
-        pab=fraction(tournament.points_pab),
-        half_bye=fraction(tournament.points_half_bye),
-        full_bye=fraction(tournament.points_full_bye),
-        zero_bye=fraction(tournament.points_zero_bye),
+        **{
+            name.removeprefix("points_"): fraction(getattr(tournament, name))
+            for name in Tournament.SCORING_FIELDS
+        }
     )
 
 

@@ -17,7 +17,7 @@ from swiss.model import Board as EngineBoard
 from swiss.model import Code, Pairing, TournamentState
 from swiss.trf import read_trf, write_trf
 
-from .engine_state import RESULT_CODES, TRF_TITLES, tournament_state
+from .engine_state import RESULT_CODES, TITLES_FROM_TRF, tournament_state
 from .models import Board, Entrant, Round, Seat, Tournament
 from .standings import rounds_with_standings
 
@@ -94,17 +94,8 @@ def import_trf(
         total_rounds=state.total_rounds,
         initial_colour=state.initial_colour.value if state.initial_colour else "",
         acceleration=state.acceleration.value,
-        points_win=_dec(scoring.win),
-        points_draw=_dec(scoring.draw),
-        points_loss=_dec(scoring.loss),
-        points_forfeit_win=_dec(scoring.forfeit_win),
-        points_forfeit_loss=_dec(scoring.forfeit_loss),
-        points_pab=_dec(scoring.pab),
-        points_half_bye=_dec(scoring.half_bye),
-        points_full_bye=_dec(scoring.full_bye),
-        points_zero_bye=_dec(scoring.zero_bye),
+        **{name: _dec(getattr(scoring, name.removeprefix("points_"))) for name in Tournament.SCORING_FIELDS},
     )
-    titles = {code: title for title, code in TRF_TITLES.items()}
     entrants = {
         p.number: Entrant.objects.create(
             tournament=tournament,
@@ -112,7 +103,7 @@ def import_trf(
             name=p.name,
             fide_rating=p.rating or None,
             sex=p.sex,
-            title=titles.get(p.title, ""),
+            title=TITLES_FROM_TRF.get(p.title, ""),
             federation=p.federation,
             fide_id=p.fide_id,
             birth_date=_date(p.birth_date),

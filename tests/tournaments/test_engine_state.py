@@ -98,3 +98,15 @@ def test_a_baku_late_entry_below_the_cut_keeps_ga_at_its_round_one_size(tourname
     actions.add_entrants(tournament, arbiter, [actions.Entrant(name="Late, Weak", fide_rating=1500)])
     # Thirteen now would give GA 1-8; the round-1 field of twelve fixed it at 1-6.
     assert set(tournament_state(tournament).virtual_points) == set(range(1, 7))
+
+
+def test_the_scoring_fields_are_listed_once_and_match_the_engines_scoring():
+    import dataclasses
+
+    from swiss.model import Scoring
+    from tournaments.models import Tournament
+
+    on_model = {f.name for f in Tournament._meta.get_fields() if f.name.startswith("points_")}
+    assert set(Tournament.SCORING_FIELDS) == on_model
+    engine = {f.name for f in dataclasses.fields(Scoring)}
+    assert {name.removeprefix("points_") for name in on_model} == engine

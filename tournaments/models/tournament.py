@@ -101,7 +101,12 @@ class Tournament(models.Model):
         help_text="Declared before the start (C.04.1 Art. 1).",
     )
 
-    # Points are exact decimals (never floats); the engine receives them as Fractions.
+    # Points are exact decimals (never floats); the engine receives them as Fractions. Each field
+    # is "points_" and the name of the engine's `Scoring` attribute it feeds.
+    SCORING_FIELDS = (
+        *("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss"),
+        *("points_pab", "points_half_bye", "points_full_bye", "points_zero_bye"),
+    )
     points_win = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("1"))
     points_draw = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0.5"))
     points_loss = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0"))

@@ -668,9 +668,7 @@ def record_results(
                 recorded.notice = notice
             _set_result(board, new, user, notice)
             recorded.saved.append(board.number)
-        if rnd.state == Round.State.PUBLISHED and not any(
-            b.result == Board.Result.NOT_PLAYED and not b.is_bye for b in rnd.boards_with_seats()
-        ):
+        if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
             rnd.complete()
             AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
             if rnd.number == rnd.tournament.total_rounds:

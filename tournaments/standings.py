@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Q
-
 from swiss.model import Code
 
 from . import tiebreaks
@@ -44,19 +42,12 @@ def published_rounds(tournament: Tournament) -> list[int]:
 
 def rounds_with_standings(tournament: Tournament) -> list[int]:
     """Published rounds whose games all have a result, and every round before them too."""
-    # A game is pending when its board has Black and no result; the PAB's board never has one.
-    pending = Q(boards__result="", boards__seats__colour="b")
-    rounds = (
-        tournament.rounds.exclude(state=Round.State.DRAFT)
-        .annotate(pending=Count("boards", filter=pending, distinct=True))
-        .order_by("number")
-        .values_list("number", "pending")
-    )
     done = []
-    for expected, (number, games_pending) in enumerate(rounds, start=1):
-        if number != expected or games_pending:
+    rounds = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number")
+    for expected, rnd in enumerate(rounds, start=1):
+        if rnd.number != expected or rnd.pending_games().exists():
             break
-        done.append(number)
+        done.append(rnd.number)
     return done
 
 

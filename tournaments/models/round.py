@@ -107,13 +107,15 @@ class Round(ShownPublicly):
         self.published_at = timezone.now()
         self.save(update_fields=["state", "published_by", "published_at"])
 
+    def pending_games(self) -> models.QuerySet[Board]:
+        """The boards still without a result; the pairing-allocated bye's board never needs one."""
+        return self.boards.filter(result=Board.Result.NOT_PLAYED, seats__colour=Seat.Colour.BLACK)
+
     def complete(self) -> None:
         """Close a published round once every game has a result."""
         if self.state != self.State.PUBLISHED:
             raise ValidationError(f"Round {self.number} is not published.")
-        if any(
-            board.result == Board.Result.NOT_PLAYED and not board.is_bye for board in self.boards_with_seats()
-        ):
+        if self.pending_games().exists():
             raise ValidationError(f"Round {self.number} still has games without a result.")
         self.state = self.State.COMPLETE
         self.save(update_fields=["state"])

@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
+from swiss import SYSTEMS, TEAM_SYSTEMS
+from swiss import pair as pair_any
 from swiss.boards import order_boards
 from swiss.colours import initial_colour
 from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
@@ -39,7 +41,6 @@ PairFunction = Callable[[TournamentState], Pairing]
 _State = TypeVar("_State", TournamentState, TeamState)
 
 OK, NO_PAIRING, UNEXPECTED, INVALID_INPUT, OUT_OF_MEMORY, FILE_ACCESS = 0, 1, 2, 3, 4, 5
-_TEAM_SYSTEMS = ("team-c046", "team-ecu", "team-olympiad")
 
 
 class _Failure(Exception):
@@ -165,7 +166,7 @@ def _team_pairing_text(path: str, system: str, explain: bool) -> str:
         check_lineups(state)
     except LineupError as error:
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
-    pairing = _paired(path, state, lambda s: systems.pair(s, system))
+    pairing = _paired(path, state, lambda s: pair_any(s, system))
     boards = systems.order_matches(state, pairing.boards)
     lines = [f"{board.white} {board.black or 0}" for board in boards]
     if explain:
@@ -296,7 +297,7 @@ def _pair_parser() -> argparse.ArgumentParser:
         prog="python -m swiss pair", description="Pair the next round.", epilog=_FILES_HELP
     )
     parser.add_argument("file", metavar="FILE.trf")
-    parser.add_argument("--system", default="dutch", choices=["dutch", "us", *_TEAM_SYSTEMS])
+    parser.add_argument("--system", default="dutch", choices=SYSTEMS)
     parser.add_argument("--explain", action="store_true", help="also print why each board or match was made")
     return parser
 
@@ -307,7 +308,7 @@ def _check_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
-    parser.add_argument("--system", default="dutch", choices=["dutch", "us", *_TEAM_SYSTEMS])
+    parser.add_argument("--system", default="dutch", choices=SYSTEMS)
     return parser
 
 
@@ -317,7 +318,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
     try:
         if args[:1] == ["pair"]:
             options = _pair_parser().parse_args(args[1:])
-            if options.system in _TEAM_SYSTEMS:
+            if options.system in TEAM_SYSTEMS:
                 sys.stdout.write(_team_pairing_text(options.file, options.system, options.explain))
                 return OK
             if options.system == "us":
@@ -327,7 +328,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
-            if checking.system in _TEAM_SYSTEMS:
+            if checking.system in TEAM_SYSTEMS:
                 return _check_team_pairing(checking.file, checking.pairing, checking.system, sys.stdout)
             return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair, checking.system)
         options = _engine_parser().parse_args(args)

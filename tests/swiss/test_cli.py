@@ -187,3 +187,18 @@ def test_out_of_memory_ends_in_one_line_and_exit_4(tmp_path: Path) -> None:
         cwd=Path(__file__).parents[2],
     )
     assert (run.returncode, run.stderr, run.stdout) == (4, "out of memory\n", "")
+
+
+def test_one_entry_point_pairs_every_system_and_refuses_the_wrong_kind_of_state() -> None:
+    import swiss
+    from swiss.dutch import pair as dutch
+    from swiss.generate import generate
+
+    state = generate(3, 12, 5, played=2)
+    assert swiss.pair(state) == swiss.pair(state, "dutch") == dutch(state)
+    seated = [n for b in swiss.pair(state, "us").boards for n in (b.white, b.black) if n is not None]
+    assert sorted(seated) == [p.number for p in state.players]
+    with pytest.raises(ValueError, match="needs a team state"):
+        swiss.pair(state, "team-c046")
+    with pytest.raises(ValueError, match="unknown pairing system"):
+        swiss.pair(state, "monrad")

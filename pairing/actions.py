@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -25,9 +25,8 @@ from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
-from swiss.trf import plain_line, write_trf
-from tournaments.engine_state import StateError, next_round_to_pair, tournament_state
-from tournaments.models import AuditRecord, Board, DraftChange, Entrant, ForbiddenPair, Round, Tournament
+from tournaments.engine_state import StateError, next_round_to_pair, pairing_state
+from tournaments.models import AuditRecord, Board, DraftChange, Entrant, Round, Tournament
 
 from . import edits
 from .edits import EditError, Pair
@@ -141,17 +140,6 @@ def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | N
 # --- The engine state ----------------------------------------------------------------------
 
 
-def engine_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:
-    """`tournament_state` plus the forbidden pairs, by current pairing numbers."""
-    state = tournament_state(tournament, round_number)
-    numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
-    forbidden = frozenset(
-        (min(numbers[a], numbers[b]), max(numbers[a], numbers[b]))
-        for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
-    )
-    return replace(state, forbidden=forbidden)
-
-
 def _to_engine(pairs: list[Pair], numbers: dict[int, int]) -> Pairing:
     return Pairing(tuple(EngineBoard(numbers[w], numbers[b] if b else None) for w, b in pairs))
 
@@ -190,7 +178,7 @@ def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
     engine state again when the caller has it.
     """
     try:
-        now = input_fingerprint(state or engine_state(rnd.tournament, rnd.number))
+        now = input_fingerprint(state or pairing_state(rnd.tournament, rnd.number))
     except StateError as error:
         return f"{error} The draft cannot be published until it has one."
     if not rnd.draft_input:
@@ -211,7 +199,7 @@ def keep_draft(rnd: Round, user: Any) -> None:
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to keep.")
         try:
-            state = engine_state(rnd.tournament, rnd.number)
+            state = pairing_state(rnd.tournament, rnd.number)
         except StateError as error:
             raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
         reason = draft_staleness(rnd, state)
@@ -272,7 +260,7 @@ def draft_round(
                 user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
             )
         try:
-            state = engine_state(tournament, number)
+            state = pairing_state(tournament, number)
             pairing = pair(state)
         except (StateError, PairingError) as error:
             raise ActionError(str(error)) from error
@@ -330,7 +318,7 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
             after = EDITS[DraftChange.Kind(kind)](before, *args)
         except EditError as error:
             raise ActionError(str(error)) from error
-        state = engine_state(rnd.tournament, rnd.number)
+        state = pairing_state(rnd.tournament, rnd.number)
         numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
         ids = {n: pk for pk, n in numbers.items()}
         edited = [tuple(pair) for pair in after]
@@ -441,7 +429,7 @@ def review(rnd: Round) -> Review:
     state: TournamentState | None = None
     problem = ""
     try:
-        state = engine_state(tournament, rnd.number)
+        state = pairing_state(tournament, rnd.number)
     except StateError as error:
         problem = f"{error} Scores and findings show once it has one."
     entrants = {e.pk: e for e in tournament.entrants.all()}
@@ -490,7 +478,7 @@ def review(rnd: Round) -> Review:
 def explain(rnd: Round, board_number: int) -> list[str]:
     """The engine's reading of one board of a draft, or why there is none now."""
     try:
-        state = engine_state(rnd.tournament, rnd.number)
+        state = pairing_state(rnd.tournament, rnd.number)
     except StateError as error:
         return [f"{error} The board can be explained once it has one."]
     numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
@@ -706,34 +694,3 @@ def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None =
 
 
 # --- Export --------------------------------------------------------------------------------------------
-
-
-def manual_change_notes(tournament: Tournament) -> list[str]:
-    """TRF comment lines naming every manual change of a published round."""
-    changes = (
-        DraftChange.objects.filter(round__tournament=tournament)
-        .exclude(kind=DraftChange.Kind.ENGINE)
-        .exclude(round__state=Round.State.DRAFT)
-        .select_related("round", "user")
-        .order_by("round__number", "pk")
-    )
-    return [
-        plain_line(f"### Round {c.round.number}: manual change by {c.user or 'an arbiter'}: {c.description}")
-        for c in changes
-    ]
-
-
-def export_trf(tournament: Tournament) -> str:
-    """The tournament as TRF-2026, ready for any engine to pair the next round, with the manual-change notes.
-
-    A round published and still being played is written with its boards and no results.
-    """
-    playing = tournament.rounds.filter(state=Round.State.PUBLISHED).order_by("number").first()
-    number = playing.number if playing else min(next_round_to_pair(tournament), tournament.total_rounds + 1)
-    state = engine_state(tournament, number)
-    pairing = None
-    if playing is not None:
-        numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
-        pairing = _to_engine(draft_pairs(playing), numbers)
-    text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
-    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))

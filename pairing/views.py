@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import standings as standings_module
+from tournaments import trf_export
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 from . import actions, forms
@@ -513,6 +514,6 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @arbiter_only
 def export_trf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    response = HttpResponse(actions.export_trf(tournament), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(trf_export.arbiter_trf(tournament), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
     return response

@@ -15,9 +15,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
-from swiss.model import Acceleration, Code, Colour, Player, RoundResult, Scoring, TournamentState
+from swiss.model import Acceleration, Code, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
+from swiss.model import Board as EngineBoard
 
-from .models import Board, Entrant, Round, Seat, Tournament
+from .models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 # Per stored result, the engine codes of White and Black.
 RESULT_CODES: dict[str, tuple[Code, Code]] = {
@@ -214,3 +215,28 @@ def _player(entrant: Entrant, history: tuple[RoundResult, ...]) -> Player:
         fide_id=entrant.fide_id,
         birth_date=entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else "",
     )
+
+
+def pairing_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:
+    """`tournament_state` plus the forbidden pairs (by current pairing numbers): what pairing reads.
+
+    The public export leaves the forbidden pairs out: who may not meet whom is the arbiters' business.
+    """
+    state = tournament_state(tournament, round_number)
+    numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+    forbidden = frozenset(
+        (min(numbers[a], numbers[b]), max(numbers[a], numbers[b]))
+        for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
+    )
+    return replace(state, forbidden=forbidden)
+
+
+def board_pairing(rnd: Round) -> Pairing:
+    """The round's boards as the engine's pairing, by current pairing numbers, in board order."""
+    numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
+    boards = []
+    for board in rnd.boards_with_seats():
+        white, black = board.white, board.black
+        if white is not None:
+            boards.append(EngineBoard(numbers[white.pk], numbers[black.pk] if black else None))
+    return Pairing(tuple(boards))

@@ -10,15 +10,20 @@ from typing import Literal
 
 from django.db import transaction
 
-from pairing.actions import manual_change_notes
 from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
-from swiss.model import Board as EngineBoard
 from swiss.model import Code, Pairing, TournamentState
-from swiss.trf import read_trf, write_trf
+from swiss.trf import plain_line, read_trf, write_trf
 
-from .engine_state import RESULT_CODES, TITLES_FROM_TRF, tournament_state
-from .models import Board, Entrant, Round, Seat, Tournament
+from .engine_state import (
+    RESULT_CODES,
+    TITLES_FROM_TRF,
+    board_pairing,
+    next_round_to_pair,
+    pairing_state,
+    tournament_state,
+)
+from .models import Board, DraftChange, Entrant, Round, Seat, Tournament
 from .standings import rounds_with_standings
 
 _RESULTS = {codes: result for result, codes in RESULT_CODES.items()}
@@ -40,15 +45,7 @@ def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | Non
     playing = tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).first()
     if not tournament.rounds.exclude(state=Round.State.DRAFT).exists():
         state = replace(state, initial_colour=None)
-    if playing is None:
-        return state, None
-    numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
-    boards = []
-    for board in playing.boards_with_seats():
-        white, black = board.white, board.black
-        if white is not None:
-            boards.append(EngineBoard(numbers[white.pk], numbers[black.pk] if black else None))
-    return state, Pairing(tuple(boards))
+    return state, board_pairing(playing) if playing is not None else None
 
 
 def _public_birth_date(tournament: Tournament, birth_date: str) -> str:
@@ -70,6 +67,36 @@ def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") 
     newline = "\r\n"
     text = write_trf(state, pairing=pairing, version=version, newline=newline, header=tournament.trf_header())
     return text + "".join(f"{note}{newline}" for note in manual_change_notes(tournament))
+
+
+def arbiter_trf(tournament: Tournament) -> str:
+    """The tournament as TRF-2026 for its arbiters, ready for any engine to pair the next round.
+
+    Unlike the public export it holds the requested byes, the forbidden pairs and the full birth
+    dates; a round published and still being played is written with its boards and no results.
+    Ends with the notes of every manual change to a published round.
+    """
+    playing = tournament.rounds.filter(state=Round.State.PUBLISHED).order_by("number").first()
+    number = playing.number if playing else min(next_round_to_pair(tournament), tournament.total_rounds + 1)
+    state = pairing_state(tournament, number)
+    pairing = board_pairing(playing) if playing is not None else None
+    text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
+    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))
+
+
+def manual_change_notes(tournament: Tournament) -> list[str]:
+    """TRF comment lines naming every manual change of a published round."""
+    changes = (
+        DraftChange.objects.filter(round__tournament=tournament)
+        .exclude(kind=DraftChange.Kind.ENGINE)
+        .exclude(round__state=Round.State.DRAFT)
+        .select_related("round", "user")
+        .order_by("round__number", "pk")
+    )
+    return [
+        plain_line(f"### Round {c.round.number}: manual change by {c.user or 'an arbiter'}: {c.description}")
+        for c in changes
+    ]
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from pairing import actions
+from tournaments.engine_state import pairing_state
 from tournaments.models import Entrant, ForbiddenPair
 
 from .conftest import play_round
@@ -76,7 +77,7 @@ def test_a_late_entry_takes_its_place_and_misses_the_rounds_before(
     actions.add_entrants(tournament, arbiter, [late])
     late.refresh_from_db()
     assert late.pairing_number == 1
-    state = actions.engine_state(tournament)
+    state = pairing_state(tournament)
     assert state.players[0].history[0].code.value == "Z"
     rnd = actions.pair_next_round(tournament, arbiter)
     assert rnd.seats.filter(entrant=late, board_number__isnull=False).exists()

@@ -10,6 +10,7 @@ from django.urls import reverse
 from pairing import actions
 from swiss.trf import read_trf
 from tournaments.models import AuditRecord, DraftChange, Round, Seat
+from tournaments.trf_export import arbiter_trf
 
 from .conftest import play_round
 
@@ -71,7 +72,7 @@ def test_publishing_over_findings_needs_a_recorded_confirmation(arbiter_client, 
     assert rnd.state == Round.State.PUBLISHED
     record = AuditRecord.objects.filter(object_id=str(rnd.pk), after__state="published").get()
     assert any("already played each other in round 1" in f for f in record.after["confirmed_findings"])
-    assert "manual change by arbiter: paired Player" in actions.export_trf(tournament)
+    assert "manual change by arbiter: paired Player" in arbiter_trf(tournament)
 
 
 def test_results_complete_the_round_and_a_resubmission_changes_nothing(
@@ -103,7 +104,7 @@ def test_the_pages_pair_as_the_command_line_does_from_the_exported_trf(tmp_path,
     for _ in range(3):
         play_round(actions.pair_next_round(tournament, arbiter), arbiter)
     trf = tmp_path / "t.trf"
-    trf.write_text(actions.export_trf(tournament))
+    trf.write_text(arbiter_trf(tournament))
     rnd = actions.pair_next_round(tournament, arbiter)
     numbers = {e.pk: e.pairing_number for e in tournament.entrants.all()}
     pages = [f"{numbers[w]} {numbers[b] if b else 0}" for w, b in actions.draft_pairs(rnd)]
@@ -155,7 +156,7 @@ def test_the_exported_trf_carries_the_tournaments_header_records(
     tournament.deputy_arbiters.add(deputy)
     arbiter.first_name, arbiter.last_name = "Anna", "Arbiter"
     arbiter.save()
-    lines = actions.export_trf(tournament).splitlines()
+    lines = arbiter_trf(tournament).splitlines()
     header = {
         line[:3]: line[4:]
         for line in lines

@@ -1,0 +1,25 @@
+"""The direction of imports between the parts (docs/architecture.md): data flows one way."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imports_of(folder: str, package: str) -> list[str]:
+    pattern = re.compile(rf"^\s*(from {package}[\s.]|import {package}\b)", re.M)
+    return [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
+
+
+def test_the_data_app_never_imports_the_workflow_app():
+    assert imports_of("tournaments", "pairing") == []
+
+
+def test_the_engine_imports_neither_app():
+    assert imports_of("swiss", "tournaments") == [] and imports_of("swiss", "pairing") == []

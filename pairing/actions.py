@@ -1,4 +1,4 @@
-"""The one bridge between the database and the engine: pair, review, change, publish, record results.
+"""The arbiter's round workflow: number, pair, change, publish and record results, through the bridge.
 
 Every action that changes a round locks the tournament row first (`select_for_update`
 inside `transaction.atomic`), so two arbiters pressing "pair" or "publish" at the same
@@ -8,28 +8,20 @@ published and does nothing more. Every change goes to the audit trail.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from swiss.boards import order_boards
-from swiss.check import Finding, check, points_text
-from swiss.dutch import Float, floats, pair, pair_with_notes
-from swiss.explain import explain_board, relaxations
-from swiss.model import Board as EngineBoard
-from swiss.model import Pairing, PairingError, TournamentState
-from swiss.model import Player as EnginePlayer
-from swiss.scores import score
-from tournaments.engine_state import StateError, next_round_to_pair, pairing_state
+from tournaments.bridge import drafts
+from tournaments.bridge.drafts import Pair
+from tournaments.bridge.state import StateError, next_round_to_pair, pairing_state
 from tournaments.models import AuditRecord, Board, DraftChange, Entrant, Round, Tournament
 
 from . import edits
-from .edits import EditError, Pair
+from .edits import EditError
 
 Action = AuditRecord.Action
 # GHR 2.2: titles rank after strength, in this order.
@@ -140,58 +132,6 @@ def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | N
 # --- The engine state ----------------------------------------------------------------------
 
 
-def _to_engine(pairs: list[Pair], numbers: dict[int, int]) -> Pairing:
-    return Pairing(tuple(EngineBoard(numbers[w], numbers[b] if b else None) for w, b in pairs))
-
-
-def _from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int, int]) -> list[Pair]:
-    boards = pairing.boards if isinstance(pairing, Pairing) else pairing
-    return [(entrants[b.white], entrants[b.black] if b.black else None) for b in boards]
-
-
-# What the engine reads, part by part, so a stale draft can say what changed since it was paired.
-INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
-    "results": lambda state: [(p.number, p.history) for p in state.players],
-    "entrants": lambda state: [(p.number, p.rating) for p in state.players],
-    "absences": lambda state: sorted(state.absences.items()),
-    "forbidden pairs": lambda state: sorted(state.forbidden),
-    "rules": lambda state: (
-        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
-        sorted(state.virtual_points.items()),
-    ),
-}
-
-
-def input_fingerprint(state: TournamentState) -> dict[str, str]:
-    """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
-    return {
-        part: hashlib.sha256(repr(read(state)).encode()).hexdigest()[:32]
-        for part, read in INPUT_PARTS.items()
-    }
-
-
-def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
-    """Why the draft of `rnd` no longer rests on the engine's current input, "" when it still does.
-
-    The input is compared with the one the draft was paired from, or the one current
-    when an arbiter last chose to keep it (`keep_draft`). `state` saves building the
-    engine state again when the caller has it.
-    """
-    try:
-        now = input_fingerprint(state or pairing_state(rnd.tournament, rnd.number))
-    except StateError as error:
-        return f"{error} The draft cannot be published until it has one."
-    if not rnd.draft_input:
-        return "This draft does not record what it was paired from: re-pair it or keep it."
-    changed = [part for part, digest in now.items() if rnd.draft_input.get(part) != digest]
-    if not changed:
-        return ""
-    return (
-        f"The {' and '.join(changed)} this draft was paired from changed since: "
-        "re-pair it, or keep it as it is, before publishing."
-    )
-
-
 def keep_draft(rnd: Round, user: Any) -> None:
     """A stale draft is kept as it is: it now rests on the current input, and the choice is audited."""
     with transaction.atomic():
@@ -202,11 +142,11 @@ def keep_draft(rnd: Round, user: Any) -> None:
             state = pairing_state(rnd.tournament, rnd.number)
         except StateError as error:
             raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
-        reason = draft_staleness(rnd, state)
+        reason = drafts.draft_staleness(rnd, state)
         if not reason:
             raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
         before = {"draft_input": rnd.draft_input}
-        now = input_fingerprint(state)
+        now = drafts.input_fingerprint(state)
         rnd.record_input(now)
         AuditRecord.record(user, Action.CHANGE, rnd, before, {"draft_input": now, "kept": reason})
 
@@ -259,18 +199,17 @@ def draft_round(
             AuditRecord.record(
                 user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
             )
+        entrants = {e.pairing_number: e.pk for e in tournament.entrants.all()}
         try:
             state = pairing_state(tournament, number)
-            pairing = pair(state)
-        except (StateError, PairingError) as error:
+            pairs = drafts.paired(state, entrants)
+        except (StateError, drafts.NoPairing) as error:
             raise ActionError(str(error)) from error
-        if not pairing.boards:
+        if not pairs:
             raise ActionError("Nobody is left to pair.")
-        entrants = {e.pairing_number: e.pk for e in tournament.entrants.all()}
-        pairs = _from_engine(order_boards(state, pairing.boards), entrants)
         before = draft_pairs(rnd)
         _store(rnd, pairs)
-        rnd.record_input(input_fingerprint(state))
+        rnd.record_input(drafts.input_fingerprint(state))
         rnd.draft_changes.all().delete()
         DraftChange.objects.create(
             round=rnd,
@@ -320,9 +259,8 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
             raise ActionError(str(error)) from error
         state = pairing_state(rnd.tournament, rnd.number)
         numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
-        ids = {n: pk for pk, n in numbers.items()}
         edited = [tuple(pair) for pair in after]
-        after = _from_engine(order_boards(state, _to_engine(edited, numbers).boards), ids)
+        after = drafts.in_board_order(state, edited, numbers)
         names = dict(rnd.tournament.entrants.values_list("pk", "name"))
         _store(rnd, after)
         # Boards keep the rules' order (score of the higher player ...), so a change can move others.
@@ -375,121 +313,6 @@ def undo_change(rnd: Round, user: Any) -> DraftChange:
 # --- Reviewing a draft ---------------------------------------------------------------------
 
 
-@dataclass
-class PlayerRow:
-    entrant: Entrant
-    number: int
-    score: str
-    colours: str
-    floats: str
-
-
-@dataclass
-class BoardRow:
-    number: int
-    white: PlayerRow
-    black: PlayerRow | None
-    result: str
-    findings: list[Finding] = field(default_factory=list)
-
-
-@dataclass
-class Review:
-    round: Round
-    boards: list[BoardRow]
-    absent: list[tuple[Entrant, str]]
-    findings: list[Finding]
-    relaxed: list[str]
-    changes: list[DraftChange]
-    # Why scores and findings cannot be shown (an earlier round lacks a result), "" when they can.
-    problem: str = ""
-    # Why the draft may not be published as it is (`draft_staleness`), "" when it may.
-    stale: str = ""
-
-    @property
-    def round_findings(self) -> list[Finding]:
-        return [f for f in self.findings if f.board is None]
-
-
-def _colours(player: EnginePlayer) -> str:
-    return "".join(r.colour.value.upper() if r.colour and r.code.played else "–" for r in player.history)
-
-
-_FLOAT_MARKS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
-
-
-def _float_marks(floated: tuple[Float, Float]) -> str:
-    """↓ or ↑ for each of the last two rounds in which the player floated, older first (C.04.3 1.4)."""
-    return _FLOAT_MARKS[floated[1]] + _FLOAT_MARKS[floated[0]]
-
-
-def review(rnd: Round) -> Review:
-    """Everything the review page shows: boards with scores, colours, floats and findings."""
-    tournament = rnd.tournament
-    state: TournamentState | None = None
-    problem = ""
-    try:
-        state = pairing_state(tournament, rnd.number)
-    except StateError as error:
-        problem = f"{error} Scores and findings show once it has one."
-    entrants = {e.pk: e for e in tournament.entrants.all()}
-    numbers = {pk: e.pairing_number for pk, e in entrants.items()}
-    names = {e.pairing_number: f"{e.pairing_number} {e.name}" for e in entrants.values()}
-    boards = list(rnd.boards_with_seats())
-    pairs = [(b.white.pk, b.black.pk if b.black else None) for b in boards]  # type: ignore[union-attr]
-    proposal = _to_engine(pairs, numbers)  # type: ignore[arg-type]
-    changes = list(rnd.draft_changes.all())
-    engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
-    reference = _to_engine(engine.after, numbers) if engine else None  # type: ignore[arg-type]
-    drafted = rnd.state == rnd.State.DRAFT and bool(boards)
-    findings = check(state, proposal, reference=reference, names=names) if state and drafted else []
-    players = {p.number: p for p in state.players} if state else {}
-    floated = floats(state) if state else {}
-
-    def row(entrant: Entrant | None) -> PlayerRow | None:
-        if entrant is None:
-            return None
-        number = numbers[entrant.pk]
-        assert number is not None
-        player = players.get(number)
-        if state is None or player is None:
-            return PlayerRow(entrant, number, "", "", "")
-        return PlayerRow(
-            entrant,
-            number,
-            points_text(score(player, state.scoring)),
-            _colours(player),
-            _float_marks(floated.get(number, (Float.NONE, Float.NONE))),
-        )
-
-    rows = [
-        BoardRow(b.number, row(b.white), row(b.black), b.result, [f for f in findings if f.board == b.number])  # type: ignore[arg-type]
-        for b in boards
-    ]
-    absent = [
-        (seat.entrant, seat.get_absence_display())
-        for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
-    ]
-    relaxed = relaxations(state, proposal) if state and boards else []
-    stale = draft_staleness(rnd, state) if drafted else ""
-    return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale)
-
-
-def explain(rnd: Round, board_number: int) -> list[str]:
-    """The engine's reading of one board of a draft, or why there is none now."""
-    try:
-        state = pairing_state(rnd.tournament, rnd.number)
-    except StateError as error:
-        return [f"{error} The board can be explained once it has one."]
-    numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
-    board = rnd.boards_with_seats().get(number=board_number)
-    white, black = board.white, board.black
-    assert white is not None
-    shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
-    engine, notes = pair_with_notes(state)
-    return explain_board(state, shown, notes, engine)
-
-
 # --- Publishing ----------------------------------------------------------------------------------
 
 
@@ -528,7 +351,7 @@ def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: in
             )
         if not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} is not paired yet; there is nothing to publish.")
-        shown = review(rnd)
+        shown = drafts.review(rnd)
         if shown.stale:
             raise ActionError(f"Round {rnd.number} was not published. {shown.stale}")
         findings = [str(f) for f in shown.findings]

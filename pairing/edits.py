@@ -8,7 +8,7 @@ The caller (pairing/actions.py) puts the boards back in official order and recor
 
 from __future__ import annotations
 
-Pair = tuple[int, int | None]
+from tournaments.bridge.drafts import Pair
 
 
 class EditError(ValueError):

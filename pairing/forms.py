@@ -12,10 +12,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from pairing import imports
-from swiss.model import TrfError
-from swiss.trf import read_player_line
-from tournaments import tiebreaks
-from tournaments.engine_state import TITLES_FROM_TRF
+from tournaments.bridge import tiebreaks
+from tournaments.bridge.trf import entrant_rows
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
@@ -155,32 +153,6 @@ def _csv_rows(text: str) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
     return separator, result
 
 
-def _trf_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
-    """The 001 player lines of a TRF file, read by the engine's TRF reader."""
-    result = []
-    for index, line in enumerate(text.splitlines(), start=1):
-        if not line.startswith("001"):
-            continue
-        try:
-            player = read_player_line(line, index)
-        except TrfError as error:
-            result.append((index, line, {"__error__": error.message}))
-            continue
-        birth = player.birth_date.replace("/", "-")
-        data = {
-            "sex": player.sex,
-            "title": TITLES_FROM_TRF.get(player.title.lower(), player.title.upper()),
-            "name": player.name,
-            "fide_rating": str(player.rating) if player.rating else "",
-            "federation": player.federation,
-            "fide_id": player.fide_id,
-            # A year alone (YYYY/00/00, as public exports write it) is no date to store.
-            "birth_date": birth if re.fullmatch(r"\d{4}-(?!00)\d\d-(?!00)\d\d", birth) else "",
-        }
-        result.append((index, line, data))
-    return result
-
-
 class ImportForm(forms.Form):
     """A CSV or TRF file (or its text posted back on confirmation), parsed line by line.
 
@@ -215,7 +187,7 @@ class ImportForm(forms.Form):
         # may themselves hold a line starting "001" (a forged player line).
         first = next((line for line in text.splitlines() if line.strip()), "")
         if re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first):
-            rows, how = _trf_rows(text), "TRF player lines"
+            rows, how = entrant_rows(text), "TRF player lines"
         else:
             separator, rows = _csv_rows(text)
             how = f"CSV with {imports.DELIMITERS[separator]}"

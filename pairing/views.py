@@ -23,7 +23,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import standings as standings_module
-from tournaments import trf_export
+from tournaments.bridge import drafts
+from tournaments.bridge import trf as trf_export
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 from . import actions, forms
@@ -314,7 +315,7 @@ def _render_review(request: HttpRequest, rnd: Round, **extra: Any) -> HttpRespon
     rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
-        "review": actions.review(rnd),
+        "review": drafts.review(rnd),
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         **extra,
@@ -418,7 +419,7 @@ def board_explain(request: HttpRequest, tournament: Tournament, number: int, boa
         "tournament": tournament,
         "round": rnd,
         "board": board,
-        "sentences": actions.explain(rnd, board),
+        "sentences": drafts.explain(rnd, board),
     }
     return render(
         request, "pairing/explain.html#explanation" if request.htmx else "pairing/explain.html", context

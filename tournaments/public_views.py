@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from . import standings as standings_module
+from .bridge.trf import export_trf
 from .csv_export import csv_text
 from .models import Entrant, Round, Seat, Tournament
 from .names import search_key
 from .prizes import CLUB_PLAYERS, group_standings, prize_lists
 from .public_cache import cached_page
-from .trf_export import export_trf
 
 
 def _public_tournament(slug: str) -> Tournament:

@@ -6,10 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from swiss.model import Code
-
-from . import tiebreaks
-from .engine_state import RESULT_CODES, players_after, round_results, scoring
+from .bridge import tiebreaks
+from .bridge.state import RESULT_CODES, Code, players_after, round_results, scoring
 from .models import Entrant, Round, Seat, Tournament
 
 

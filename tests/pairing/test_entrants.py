@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from pairing import actions
-from tournaments.engine_state import pairing_state
+from tournaments.bridge.state import pairing_state
 from tournaments.models import Entrant, ForbiddenPair
 
 from .conftest import play_round

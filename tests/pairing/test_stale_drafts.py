@@ -7,6 +7,7 @@ import re
 import pytest
 
 from pairing import actions
+from tournaments.bridge import drafts
 from tournaments.models import AuditRecord, Board, Entrant, ForbiddenPair, Round
 
 from .conftest import play_round, url
@@ -30,7 +31,7 @@ def correct(client, tournament, number: int, board: int, seen: str, result: str)
 def test_a_correction_after_the_next_round_is_drafted_makes_the_draft_stale_until_kept(
     arbiter_client, tournament, draft, arbiter
 ):
-    assert actions.draft_staleness(draft) == ""
+    assert drafts.draft_staleness(draft) == ""
     page = correct(arbiter_client, tournament, 1, 1, "1-0", "0-1")
     assert "1 result(s) saved." in page
     assert "The draft of round 2 was paired from the old result: re-pair it or keep it" in page
@@ -54,10 +55,10 @@ def test_a_correction_after_the_next_round_is_drafted_makes_the_draft_stale_unti
 
 def test_re_pairing_a_stale_draft_makes_it_publishable(arbiter_client, tournament, draft, arbiter):
     correct(arbiter_client, tournament, 1, 2, "1-0", "1/2")
-    assert actions.draft_staleness(Round.objects.get(pk=draft.pk))
+    assert drafts.draft_staleness(Round.objects.get(pk=draft.pk))
     arbiter_client.post(url("pair", tournament), {"round": "2", "again": "1"})
     rnd = Round.objects.get(pk=draft.pk)
-    assert actions.draft_staleness(rnd) == ""
+    assert drafts.draft_staleness(rnd) == ""
     assert "Round 2 is published." in publish(
         arbiter_client, tournament, 2, shown_version(arbiter_client, tournament, 2)
     )
@@ -79,7 +80,7 @@ def test_every_input_the_engine_reads_marks_the_draft_stale(
     else:
         first, second = sorted((a, b), key=lambda e: e.pk)
         ForbiddenPair.objects.create(tournament=tournament, first=first, second=second)
-    stale = actions.draft_staleness(Round.objects.get(pk=draft.pk))
+    stale = drafts.draft_staleness(Round.objects.get(pk=draft.pk))
     assert stale.startswith("The ") and "this draft was paired from changed since" in stale
     assert {"late entrant": "entrants", "absence": "absences", "forbidden pair": "forbidden pairs"}[
         change
@@ -88,7 +89,7 @@ def test_every_input_the_engine_reads_marks_the_draft_stale(
 
 def test_renaming_a_player_leaves_the_draft_as_it_was(tournament, draft):
     Entrant.objects.filter(tournament=tournament, pairing_number=1).update(name="Renamed, Rita")
-    assert actions.draft_staleness(Round.objects.get(pk=draft.pk)) == ""
+    assert drafts.draft_staleness(Round.objects.get(pk=draft.pk)) == ""
 
 
 def test_a_cleared_result_under_a_draft_blocks_publishing_and_keeping(

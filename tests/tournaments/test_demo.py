@@ -7,7 +7,7 @@ from io import StringIO
 from django.core.management import call_command
 
 from swiss.dutch import pair
-from tournaments.engine_state import tournament_state
+from tournaments.bridge.state import tournament_state
 from tournaments.models import Board, Round, Tournament
 
 

@@ -9,7 +9,7 @@ import pytest
 from swiss.model import Code, Colour
 from swiss.scores import score
 from swiss.trf import read_trf, write_trf
-from tournaments.engine_state import StateError, pairing_state, tournament_state
+from tournaments.bridge.state import StateError, pairing_state, tournament_state
 from tournaments.models import Board, Seat, Tournament
 
 

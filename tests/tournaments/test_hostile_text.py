@@ -15,9 +15,9 @@ from django.core.management import call_command
 from django.db import models
 
 from pairing.forms import EntrantForm
+from tournaments.bridge.trf import export_trf
 from tournaments.csv_export import csv_text, neutralise
 from tournaments.models import Entrant, Tournament
-from tournaments.trf_export import export_trf
 
 HOSTILE = ["Smith\r\n001    9 m     Forged, Line", "a\nb", "a\tb", "a\x00b", "a\x85b", "a\u2028b"]
 BIDI = ["Smith\u202e0-1\u202c, John", "Smith\u2067x\u2069"]

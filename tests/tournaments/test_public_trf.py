@@ -12,10 +12,10 @@ import pytest
 from pairing.actions import change_draft, pair_next_round, publish_round
 from swiss.model import TrfError
 from swiss.trf import read_trf, write_trf
-from tournaments.engine_state import tournament_state
+from tournaments.bridge.state import tournament_state
+from tournaments.bridge.trf import arbiter_trf as arbiter_export
+from tournaments.bridge.trf import export_trf, import_trf
 from tournaments.models import DraftChange, Seat, Tournament
-from tournaments.trf_export import arbiter_trf as arbiter_export
-from tournaments.trf_export import export_trf, import_trf
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from swiss.model import Code, Colour, Player, RoundResult, Scoring
-from tournaments.tiebreaks import edition, ranking_codes, standings
+from tournaments.bridge.tiebreaks import edition, ranking_codes, standings
 
 W, B = Colour.WHITE, Colour.BLACK
 MIRROR = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW}

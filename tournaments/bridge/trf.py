@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -12,10 +13,12 @@ from django.db import transaction
 
 from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
-from swiss.model import Code, Pairing, TournamentState
-from swiss.trf import plain_line, read_trf, write_trf
+from swiss.model import Code, Pairing, TournamentState, TrfError
+from swiss.trf import plain_line, read_player_line, read_trf, write_trf
+from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournament
+from tournaments.standings import rounds_with_standings
 
-from .engine_state import (
+from .state import (
     RESULT_CODES,
     TITLES_FROM_TRF,
     board_pairing,
@@ -23,8 +26,6 @@ from .engine_state import (
     pairing_state,
     tournament_state,
 )
-from .models import Board, DraftChange, Entrant, Round, Seat, Tournament
-from .standings import rounds_with_standings
 
 _RESULTS = {codes: result for result, codes in RESULT_CODES.items()}
 _RATED = {Code.WIN_UNRATED: Code.WIN, Code.DRAW_UNRATED: Code.DRAW, Code.LOSS_UNRATED: Code.LOSS}
@@ -165,3 +166,30 @@ def _date(text: str) -> datetime.date | None:
         return datetime.datetime.strptime(text, "%Y/%m/%d").date()
     except ValueError:
         return None
+
+
+def entrant_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
+    """The 001 player lines of a TRF file as entrant fields (line number, line, fields), read by the
+    engine's TRF reader; a line it refuses has its reason under "__error__"."""
+    result = []
+    for index, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("001"):
+            continue
+        try:
+            player = read_player_line(line, index)
+        except TrfError as error:
+            result.append((index, line, {"__error__": error.message}))
+            continue
+        birth = player.birth_date.replace("/", "-")
+        data = {
+            "sex": player.sex,
+            "title": TITLES_FROM_TRF.get(player.title.lower(), player.title.upper()),
+            "name": player.name,
+            "fide_rating": str(player.rating) if player.rating else "",
+            "federation": player.federation,
+            "fide_id": player.fide_id,
+            # A year alone (YYYY/00/00, as public exports write it) is no date to store.
+            "birth_date": birth if re.fullmatch(r"\d{4}-(?!00)\d\d-(?!00)\d\d", birth) else "",
+        }
+        result.append((index, line, data))
+    return result

@@ -17,8 +17,7 @@ from fractions import Fraction
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
 from swiss.model import Acceleration, Code, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
-
-from .models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
+from tournaments.models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 # Per stored result, the engine codes of White and Black.
 RESULT_CODES: dict[str, tuple[Code, Code]] = {

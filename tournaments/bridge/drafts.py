@@ -1,0 +1,214 @@
+"""What the round workflow asks of the engine: pair, order, check and explain a draft.
+
+Drafts are stored as entrant ids; the engine speaks pairing numbers. The conversions both
+ways are here, and so is the digest of the input a draft was paired from, so that a
+change to that input marks the draft stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from swiss import pair as engine_pair
+from swiss.boards import order_boards
+from swiss.check import Finding, check, points_text
+from swiss.dutch import Float, floats, pair_with_notes
+from swiss.explain import explain_board, relaxations
+from swiss.model import Board as EngineBoard
+from swiss.model import Pairing, PairingError, TournamentState
+from swiss.model import Player as EnginePlayer
+from swiss.scores import score
+from tournaments.models import DraftChange, Entrant, Round
+
+from .state import StateError, pairing_state
+
+# A board as the database keeps it: White's entrant id, Black's or None for the bye.
+Pair = tuple[int, int | None]
+
+
+class NoPairing(Exception):
+    """The engine found no legal pairing, or the database cannot give it a state; says why."""
+
+
+def paired(state: TournamentState, ids: dict[int, int]) -> list[Pair]:
+    """The engine's pairing of the round after `state`, in board order, as entrant ids."""
+    try:
+        pairing = engine_pair(state)
+    except PairingError as error:
+        raise NoPairing(str(error)) from error
+    return from_engine(order_boards(state, pairing.boards), ids)
+
+
+def in_board_order(state: TournamentState, pairs: list[Pair], numbers: dict[int, int]) -> list[Pair]:
+    """`pairs` in the rules' board order (C.04.2 3.6)."""
+    ids = {n: pk for pk, n in numbers.items()}
+    return from_engine(order_boards(state, to_engine(pairs, numbers).boards), ids)
+
+
+def to_engine(pairs: list[Pair], numbers: dict[int, int]) -> Pairing:
+    return Pairing(tuple(EngineBoard(numbers[w], numbers[b] if b else None) for w, b in pairs))
+
+
+def from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int, int]) -> list[Pair]:
+    boards = pairing.boards if isinstance(pairing, Pairing) else pairing
+    return [(entrants[b.white], entrants[b.black] if b.black else None) for b in boards]
+
+
+# What the engine reads, part by part, so a stale draft can say what changed since it was paired.
+INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
+    "results": lambda state: [(p.number, p.history) for p in state.players],
+    "entrants": lambda state: [(p.number, p.rating) for p in state.players],
+    "absences": lambda state: sorted(state.absences.items()),
+    "forbidden pairs": lambda state: sorted(state.forbidden),
+    "rules": lambda state: (
+        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
+        sorted(state.virtual_points.items()),
+    ),
+}
+
+
+def input_fingerprint(state: TournamentState) -> dict[str, str]:
+    """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
+    return {
+        part: hashlib.sha256(repr(read(state)).encode()).hexdigest()[:32]
+        for part, read in INPUT_PARTS.items()
+    }
+
+
+def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
+    """Why the draft of `rnd` no longer rests on the engine's current input, "" when it still does.
+
+    The input is compared with the one the draft was paired from, or the one current
+    when an arbiter last chose to keep it (`keep_draft`). `state` saves building the
+    engine state again when the caller has it.
+    """
+    try:
+        now = input_fingerprint(state or pairing_state(rnd.tournament, rnd.number))
+    except StateError as error:
+        return f"{error} The draft cannot be published until it has one."
+    if not rnd.draft_input:
+        return "This draft does not record what it was paired from: re-pair it or keep it."
+    changed = [part for part, digest in now.items() if rnd.draft_input.get(part) != digest]
+    if not changed:
+        return ""
+    return (
+        f"The {' and '.join(changed)} this draft was paired from changed since: "
+        "re-pair it, or keep it as it is, before publishing."
+    )
+
+
+@dataclass
+class PlayerRow:
+    entrant: Entrant
+    number: int
+    score: str
+    colours: str
+    floats: str
+
+
+@dataclass
+class BoardRow:
+    number: int
+    white: PlayerRow
+    black: PlayerRow | None
+    result: str
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class Review:
+    round: Round
+    boards: list[BoardRow]
+    absent: list[tuple[Entrant, str]]
+    findings: list[Finding]
+    relaxed: list[str]
+    changes: list[DraftChange]
+    # Why scores and findings cannot be shown (an earlier round lacks a result), "" when they can.
+    problem: str = ""
+    # Why the draft may not be published as it is (`draft_staleness`), "" when it may.
+    stale: str = ""
+
+    @property
+    def round_findings(self) -> list[Finding]:
+        return [f for f in self.findings if f.board is None]
+
+
+def _colours(player: EnginePlayer) -> str:
+    return "".join(r.colour.value.upper() if r.colour and r.code.played else "–" for r in player.history)
+
+
+_FLOAT_MARKS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
+
+
+def _float_marks(floated: tuple[Float, Float]) -> str:
+    """↓ or ↑ for each of the last two rounds in which the player floated, older first (C.04.3 1.4)."""
+    return _FLOAT_MARKS[floated[1]] + _FLOAT_MARKS[floated[0]]
+
+
+def review(rnd: Round) -> Review:
+    """Everything the review page shows: boards with scores, colours, floats and findings."""
+    tournament = rnd.tournament
+    state: TournamentState | None = None
+    problem = ""
+    try:
+        state = pairing_state(tournament, rnd.number)
+    except StateError as error:
+        problem = f"{error} Scores and findings show once it has one."
+    entrants = {e.pk: e for e in tournament.entrants.all()}
+    numbers = {pk: e.pairing_number for pk, e in entrants.items()}
+    names = {e.pairing_number: f"{e.pairing_number} {e.name}" for e in entrants.values()}
+    boards = list(rnd.boards_with_seats())
+    pairs = [(b.white.pk, b.black.pk if b.black else None) for b in boards]  # type: ignore[union-attr]
+    proposal = to_engine(pairs, numbers)  # type: ignore[arg-type]
+    changes = list(rnd.draft_changes.all())
+    engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
+    reference = to_engine(engine.after, numbers) if engine else None  # type: ignore[arg-type]
+    drafted = rnd.state == rnd.State.DRAFT and bool(boards)
+    findings = check(state, proposal, reference=reference, names=names) if state and drafted else []
+    players = {p.number: p for p in state.players} if state else {}
+    floated = floats(state) if state else {}
+
+    def row(entrant: Entrant | None) -> PlayerRow | None:
+        if entrant is None:
+            return None
+        number = numbers[entrant.pk]
+        assert number is not None
+        player = players.get(number)
+        if state is None or player is None:
+            return PlayerRow(entrant, number, "", "", "")
+        return PlayerRow(
+            entrant,
+            number,
+            points_text(score(player, state.scoring)),
+            _colours(player),
+            _float_marks(floated.get(number, (Float.NONE, Float.NONE))),
+        )
+
+    rows = [
+        BoardRow(b.number, row(b.white), row(b.black), b.result, [f for f in findings if f.board == b.number])  # type: ignore[arg-type]
+        for b in boards
+    ]
+    absent = [
+        (seat.entrant, seat.get_absence_display())
+        for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
+    ]
+    relaxed = relaxations(state, proposal) if state and boards else []
+    stale = draft_staleness(rnd, state) if drafted else ""
+    return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale)
+
+
+def explain(rnd: Round, board_number: int) -> list[str]:
+    """The engine's reading of one board of a draft, or why there is none now."""
+    try:
+        state = pairing_state(rnd.tournament, rnd.number)
+    except StateError as error:
+        return [f"{error} The board can be explained once it has one."]
+    numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
+    board = rnd.boards_with_seats().get(number=board_number)
+    white, black = board.white, board.black
+    assert white is not None
+    shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
+    engine, notes = pair_with_notes(state)
+    return explain_board(state, shown, notes, engine)

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import standings as standings_module
 from tournaments.bridge import drafts
 from tournaments.bridge import trf as trf_export
+from tournaments.bridge.state import scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 from . import actions, forms
@@ -433,7 +434,7 @@ def _render_results(request: HttpRequest, rnd: Round, form: Any = None, **extra:
     boards = list(rnd.boards_with_seats())
     form = form or forms.ResultsForm(boards=boards)
     # Points before the round beside each name, as on the players' pairing sheet.
-    points = rnd.tournament.scores_after(rnd.number - 1)
+    points = scores_after(rnd.tournament, rnd.number - 1)
     context = {
         "tournament": rnd.tournament,
         "round": rnd,

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from . import standings as standings_module
+from .bridge.state import scores_after
 from .bridge.trf import export_trf
 from .csv_export import csv_text
 from .models import Entrant, Round, Seat, Tournament
@@ -95,7 +96,7 @@ def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResp
 
 def _boards(tournament: Tournament, rnd: Round) -> list[tuple[object, ...]]:
     """(board, white, black, White's points, Black's points) in board order, points before the round."""
-    scores = tournament.scores_after(rnd.number - 1)
+    scores = scores_after(tournament, rnd.number - 1)
     rows = []
     for board in rnd.boards_with_seats():
         white, black = board.white, board.black

@@ -9,7 +9,7 @@ import pytest
 from swiss.model import Code, Colour
 from swiss.scores import score
 from swiss.trf import read_trf, write_trf
-from tournaments.bridge.state import StateError, pairing_state, tournament_state
+from tournaments.bridge.state import StateError, pairing_state, scores_after, tournament_state
 from tournaments.models import Board, Seat, Tournament
 
 
@@ -20,7 +20,7 @@ def test_the_demo_state_is_ready_to_pair_round_five_with_its_absences(demo, djan
     assert state.initial_colour is Colour.WHITE
     assert set(state.absences.values()) == {Code.ZERO_BYE}
     assert len(state.absences) == 2
-    scores = demo.scores_after(4)
+    scores = scores_after(demo, 4)
     for entrant in demo.entrants.all():
         player = state.players[entrant.pairing_number - 1]
         assert score(player, state.scoring) == Fraction(scores.get(entrant.pk, 0))

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from tournaments.bridge.state import scores_after
 from tournaments.models import Board, Round, Seat
 
 
@@ -66,9 +67,9 @@ def test_scores_follow_the_tournament_scoring_exactly(tournament, players, arbit
     rnd.store_draft([(players[0], players[1]), (players[2], players[5])])
     rnd.boards.filter(number=1).update(result=Board.Result.WHITE_WINS)
     rnd.boards.filter(number=2).update(result=Board.Result.BLACK_FORFEITS)
-    assert tournament.scores_after(1) == {}  # a draft does not count
+    assert set(scores_after(tournament, 1).values()) == {0}  # a draft does not count
     rnd.publish(arbiter)
-    scores = {entrant.pk: entrant.score_after(1) for entrant in players}
+    scores = scores_after(tournament, 1)
     assert [scores[p.pk] for p in players] == [3, 0, 1, Decimal("0.5"), 0, 0]
 
 
@@ -77,7 +78,7 @@ def test_the_pairing_allocated_bye_scores_the_pab_value(tournament, players, arb
     rnd.store_draft([(players[0], players[1]), (players[2], None)])
     rnd.publish(arbiter)
     assert [board.is_bye for board in rnd.boards_with_seats()] == [False, True]
-    assert players[2].score_after(1) == tournament.points_pab == 1
+    assert scores_after(tournament, 1)[players[2].pk] == tournament.points_pab == 1
 
 
 def test_a_withdrawal_covers_every_later_round(tournament, players):
@@ -102,3 +103,26 @@ def test_tie_breaks_must_be_known_codes(tournament):
         tournament.full_clean()
     tournament.tiebreaks = ["BH-C1", "BH", "SB", "DE", "WIN", "KS/L+1"]
     tournament.full_clean()
+
+
+def test_points_follow_the_engines_rule_for_withdrawals_and_late_entries(tournament, players, arbiter):
+    """One rule for points: a withdrawal and a round before a late entry are zero-point byes."""
+    from fractions import Fraction
+
+    from swiss.scores import score
+    from tournaments.bridge.state import tournament_state
+
+    tournament.points_zero_bye = Decimal("0.5")  # an organiser's unusual choice, to tell the rules apart
+    tournament.save()
+    players[4].withdraw(from_round=1)
+    rnd = tournament.rounds.get(number=1)
+    rnd.store_draft([(players[0], players[1]), (players[2], players[3]), (players[5], None)])
+    rnd.boards.filter(number__in=[1, 2]).update(result=Board.Result.DRAW)
+    rnd.publish(arbiter)
+    late = tournament.entrants.create(name="Late, Lou", pairing_number=7)
+    scores = scores_after(tournament, 1)
+    assert scores[players[4].pk] == scores[late.pk] == Decimal("0.5")
+    state = tournament_state(tournament, 2)
+    for player in state.players:
+        entrant = tournament.entrants.get(pairing_number=player.number)
+        assert score(player, state.scoring) == Fraction(scores[entrant.pk]), entrant.name

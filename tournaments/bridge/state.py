@@ -191,6 +191,36 @@ def players_after(tournament: Tournament, round_number: int) -> tuple[Player, ..
     return _players(tournament, entrants, round_number)
 
 
+def scores_after(tournament: Tournament, round_number: int) -> dict[int, Decimal]:
+    """Every entrant's points (by entrant id) after `round_number`, by the rule pairing uses.
+
+    Published rounds only, each scored by the engine's `Scoring.points`: a round without a
+    seat (before a late entry) or after a withdrawal counts as a zero-point bye, exactly as
+    the engine counts it; a game still being played counts nothing yet.
+    """
+    rules = scoring(tournament)
+    played = list(
+        tournament.rounds.exclude(state=Round.State.DRAFT)
+        .filter(number__lte=round_number)
+        .values_list("number", flat=True)
+    )
+    records = round_results(tournament, round_number, require_results=False)
+    # On a board but without a record: the game is still being played.
+    seated = set(
+        Seat.objects.filter(
+            round__tournament=tournament, round__number__in=played, board_number__isnull=False
+        ).values_list("entrant_id", "round__number")
+    )
+    absent = rules.points(Code.ZERO_BYE)
+    scores = {}
+    for entrant_id in tournament.entrants.values_list("pk", flat=True):
+        own = records.get(entrant_id, {})
+        total = sum((rules.points(own[n].code) for n in played if n in own), Fraction(0))
+        total += absent * sum(1 for n in played if n not in own and (entrant_id, n) not in seated)
+        scores[entrant_id] = Decimal(total.numerator) / Decimal(total.denominator)
+    return scores
+
+
 def _players(tournament: Tournament, entrants: list[Entrant], last_round: int) -> tuple[Player, ...]:
     numbers = {e.pk: e.pairing_number for e in entrants}
     by_round = round_results(tournament, last_round, numbers=numbers)

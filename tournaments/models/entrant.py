@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -113,10 +111,6 @@ class Entrant(ShownPublicly):
     def rating(self) -> int:
         """The rating used for pairing: FIDE first, then national, else 0 (unrated)."""
         return self.fide_rating or self.national_rating or 0
-
-    def score_after(self, round_number: int) -> Decimal:
-        """Points after the given round, from recorded results and absences."""
-        return self.tournament.scores_after(round_number).get(self.pk, Decimal(0))
 
     @property
     def withdrawn_from(self) -> int | None:

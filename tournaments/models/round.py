@@ -7,7 +7,6 @@ on two boards of a round, paired while absent, or two entrants with one pairing 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -193,17 +192,6 @@ class Board(ShownPublicly):
         return self._seat(Seat.Colour.BLACK) is None
 
 
-# Per result, the Tournament scoring fields that give White's and Black's points.
-RESULT_POINTS = {
-    Board.Result.WHITE_WINS: ("points_win", "points_loss"),
-    Board.Result.DRAW: ("points_draw", "points_draw"),
-    Board.Result.BLACK_WINS: ("points_loss", "points_win"),
-    Board.Result.BLACK_FORFEITS: ("points_forfeit_win", "points_forfeit_loss"),
-    Board.Result.WHITE_FORFEITS: ("points_forfeit_loss", "points_forfeit_win"),
-    Board.Result.DOUBLE_FORFEIT: ("points_forfeit_loss", "points_forfeit_loss"),
-}
-
-
 class Seat(models.Model):
     """One entrant in one round: either on a board (with a colour) or absent (with a kind).
 
@@ -269,19 +257,3 @@ class Seat(models.Model):
             return  # the form says which one is missing
         if self.round.tournament_id != self.entrant.tournament_id:
             raise ValidationError("The entrant plays in another tournament.")
-
-    def points(self, tournament: Tournament, opponent_present: bool, result: str) -> Decimal:
-        """This seat's points under the tournament's scoring, given its board's result."""
-        if self.absence:
-            field = {
-                self.Absence.HALF_BYE: "points_half_bye",
-                self.Absence.FULL_BYE: "points_full_bye",
-                self.Absence.ZERO_BYE: "points_zero_bye",
-            }.get(self.Absence(self.absence))
-            return getattr(tournament, field) if field else Decimal(0)
-        if not opponent_present:
-            return tournament.points_pab
-        fields = RESULT_POINTS.get(Board.Result(result))
-        if fields is None:
-            return Decimal(0)
-        return getattr(tournament, fields[0] if self.colour == self.Colour.WHITE else fields[1])

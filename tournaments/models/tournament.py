@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
 from decimal import Decimal
 from typing import Any
 
@@ -16,7 +15,7 @@ from django.db.models import Q
 from tournaments import public_cache
 from tournaments.validators import plain_text
 
-from .round import Colour, Round, Seat
+from .round import Colour, Round
 
 # Tie-break codes of FIDE C.07 (tiebreaks.md section 2), optionally with a cut or modifier: "BH-C1", "KS/L+1".
 # Team events add match-point and game-point variants (tiebreaks.md section 4).
@@ -214,18 +213,3 @@ class Tournament(models.Model):
         if getattr(user, "is_superuser", False) or self.chief_arbiter_id == getattr(user, "pk", None):
             return True
         return self.deputy_arbiters.filter(pk=getattr(user, "pk", None)).exists()
-
-    def scores_after(self, round_number: int) -> dict[int, Decimal]:
-        """Every entrant's points (by entrant id) after the given round; drafts do not count."""
-        seats = list(
-            Seat.objects.filter(round__tournament=self, round__number__lte=round_number)
-            .exclude(round__state=Round.State.DRAFT)
-            .select_related("board")
-        )
-        players_on_board = Counter((seat.round_id, seat.board_number) for seat in seats if seat.board_number)
-        scores: dict[int, Decimal] = defaultdict(Decimal)
-        for seat in seats:
-            has_opponent = players_on_board[(seat.round_id, seat.board_number)] == 2
-            result = seat.board.result if seat.board_number else ""
-            scores[seat.entrant_id] += seat.points(self, has_opponent, result)
-        return dict(scores)

@@ -1,7 +1,7 @@
 """ECU Swiss pairing rules for European team competitions, chapter N.6 ("ECU legacy").
 
 Score groups by match points; inside a group the teams are ranked by game
-points, then pairing number (N.6.3, see the README's rules decisions).  The
+points, then pairing number (N.6.3, see docs/rules.md).  The
 groups are walked in the median order of N.5.5 (`swiss.team.median`); each
 group is paired highest against lowest (N.6.4) with the combinations in the
 order of N.6.5/N.6.7 (`combinations`), below the median group from the
@@ -81,7 +81,7 @@ class Field(TeamField):
 
 
 def top_half(state: TeamState) -> list[int]:
-    """The top half of the initial ranking; with 4N+2 teams its 2N+2 best (README rules decisions)."""
+    """The top half of the initial ranking; with 4N+2 teams its 2N+2 best (docs/rules.md)."""
     numbers = sorted(t.number for t in state.teams)
     return numbers[: _upper(len(numbers))]
 

@@ -70,7 +70,7 @@ def independent(demo: Tournament, rounds: int) -> dict[int, tuple[Fraction, ...]
         bh = sum(v[0] for v in values)
         vur = [v[0] for v in values if v[2]]
         cut = vur[0] if vur else min(v[0] for v in values)  # 16.5.1: a VUR is cut first
-        # Art. 14.1 cuts a player's only value too (README, rules decisions): nothing is left.
+        # Art. 14.1 cuts a player's only value too (docs/rules.md, tie-breaks): nothing is left.
         sb = sum(v[1] for v in values)
         wins = sum(1 for _, _, p, _ in rows if p == 1)
         result[entrant] = (own, bh - cut, bh, sb, Fraction(wins))

@@ -1,4 +1,4 @@
-"""The README's team rules decisions (the open questions of the spec's section 5), one test each."""
+"""The team rules decisions of docs/rules.md (the open questions of the spec's section 5), one test each."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """ECU N.6, hand-worked cases: each state, the steps of the procedure, and the expected matches.
 
-Colours follow D.02 article 7 (README, "Rules decisions"): the due colour
+Colours follow D.02 article 7 (docs/rules.md, team Swiss): the due colour
 equalises, else alternates; when both teams are due the same colour the one
 that needs it more (a 7.3 limit, then the larger difference) gets it, then
 7.6 (the latest round in which their colours differed), then the

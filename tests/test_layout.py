@@ -23,3 +23,8 @@ def test_the_data_app_never_imports_the_workflow_app():
 
 def test_the_engine_imports_neither_app():
     assert imports_of("swiss", "tournaments") == [] and imports_of("swiss", "pairing") == []
+
+
+def test_only_the_bridge_imports_the_engine():
+    users = imports_of("tournaments", "swiss") + imports_of("pairing", "swiss")
+    assert users and all(path.startswith("tournaments/bridge/") for path in users), users

@@ -7,7 +7,8 @@ absences, 250 acceleration, 260 forbidden pairs) and the JaVaFo `XX?` lines
 skipped.  Anything malformed raises `TrfError` with its line and column.
 
 The round to pair is the highest round in which anyone has an opponent or a
-pairing-allocated bye, plus one.  A field for that round holding H, F or Z
+pairing-allocated bye, or in which everyone has a bye, plus one.  A field for that
+round holding H, F or Z
 (or `0000 -` with no result) is a pre-arranged absence: it goes to
 `TournamentState.absences`, never into the history.
 """
@@ -470,6 +471,10 @@ def _build(reader: _Reader) -> TournamentState:
         ),
         default=0,
     )
+    # A round in which every player had a bye was played without boards, as bbpPairings
+    # reads it too: the round to pair comes after it.
+    while raws and all(_field(raw, completed + 1) is not None for raw in raws.values()):
+        completed += 1
     # Without 142 or XXR the rounds played are taken as the whole tournament, as bbpPairings
     # takes them: such a file can be checked, but nothing is left to pair.
     total_rounds = completed if total is None else int(str(total.value))

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from swiss.cli import format_pairing, read_pairing, state_before_round  # noqa: E402
 from swiss.colours import initial_colour  # noqa: E402
 from swiss.dutch import pair  # noqa: E402
-from swiss.model import Pairing, PairingError, TournamentState  # noqa: E402
+from swiss.model import Pairing, PairingError, TournamentState, TrfError  # noqa: E402
 from swiss.trf import read_trf, write_trf  # noqa: E402
 
 
@@ -140,8 +140,11 @@ def reference_pairing(reference: str, case: Path, work: Path, timeout: float) ->
 
 
 def our_pairing(text: str) -> Pairing | str:
+    """The engine's pairing, or the exit status its command line would end with."""
     try:
         return pair(read_trf(text))
+    except TrfError:
+        return "exit 3"
     except PairingError:
         return "exit 1"
 

@@ -10,7 +10,8 @@ skipped.  Anything malformed raises `TrfError` with its line and column.
 and the team system codes of 192) into a `swiss.team.model.TeamState`.
 
 The round to pair is the highest round in which anyone has an opponent or a
-pairing-allocated bye, plus one.  A field for that round holding H, F or Z
+pairing-allocated bye, or in which everyone has a bye, plus one.  A field for that
+round holding H, F or Z
 (or `0000 -` with no result) is a pre-arranged absence: it goes to
 `TournamentState.absences`, never into the history.
 """
@@ -474,6 +475,10 @@ def _build(reader: _Reader) -> TournamentState:
         ),
         default=0,
     )
+    # A round in which every player had a bye was played without boards, as bbpPairings
+    # reads it too: the round to pair comes after it.
+    while raws and all(_field(raw, completed + 1) is not None for raw in raws.values()):
+        completed += 1
     # Without 142 or XXR the rounds played are taken as the whole tournament, as bbpPairings
     # takes them: such a file can be checked, but nothing is left to pair.
     total_rounds = completed if total is None else int(str(total.value))

@@ -313,6 +313,20 @@ def test_a_nul_byte_anywhere_is_rejected_with_line_and_column(where: str) -> Non
     assert "NUL" in error.message
 
 
+def test_a_round_in_which_everyone_had_a_bye_is_a_completed_round() -> None:
+    """bbpPairings' generator writes such rounds; the round to pair comes after it."""
+    text = small_file(
+        p1=player_line(1, "1.5", "   3 w 1", "0000 - H"),
+        p2=player_line(2, "1.0", "   4 b =", "0000 - H"),
+        p3=player_line(3, "0.5", "   1 b 0", "0000 - H", "0000 - Z"),
+        p4=player_line(4, "1.0", "   2 w =", "0000 - H"),
+    )
+    state = read_trf(text)
+    assert state.round_to_pair == 3
+    assert [p.history[1].code for p in state.players] == [Code.HALF_BYE] * 4
+    assert state.absences == {3: Code.ZERO_BYE}
+
+
 def test_conflicting_settings_are_rejected_at_the_second_one() -> None:
     error = error_of(small_file("142 7"))
     assert (error.line, error.column) == (8, 5)

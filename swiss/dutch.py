@@ -57,7 +57,9 @@ WEIGHT_FIELDS = (
     Field("C7", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group"),
     Field("C8", 1, Unit.PAIRS, "one per pair whose lower player is in the next score group"),
     Field("C8 scores", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group"),
-    Field("C9", 1, Unit.PAIRS, "the bye score group's players ranked by unplayed games, below its size"),
+    # Each of the bye score group's s players counts its rank (below s), so a matching sums
+    # up to s(s - 1): two units, not one, or the sum would carry into C8 above it.
+    Field("C9", 2, Unit.PAIRS, "the bye score group's ranks by unplayed games summed: below s squared"),
     Field("C10", 1, Unit.PAIRS, "one per pair whose lower player is a resident, when satisfied"),
     Field("C11", 1, Unit.PAIRS, "likewise"),
     Field("C12", 1, Unit.PAIRS, "likewise"),

@@ -52,3 +52,11 @@ def test_the_dutch_completion_field_is_the_top_one_and_every_criterion_has_a_rea
     assert layout.shift["C4"] + 2 == layout.bits
     assert len({f.name for f in WEIGHT_FIELDS}) == len(WEIGHT_FIELDS)
     assert all(f.why for f in WEIGHT_FIELDS)
+
+
+def test_the_c9_field_holds_the_ranks_of_a_whole_bye_score_group() -> None:
+    # Eight players on the bye's score, ranked 0-7 by unplayed games: a matching can sum 28.
+    layout = Layout(WEIGHT_FIELDS, {Fraction(1): 8, Fraction(0): 8}, rounds_played=1)
+    fields = sorted(layout.shift.items(), key=lambda item: item[1])
+    above = next(shift for name, shift in fields if shift > layout.shift["C9"])
+    assert (above - layout.shift["C9"]) >= sum(range(8)).bit_length()

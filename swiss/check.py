@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from swiss.colours import ColourState, colour_state
 from swiss.model import Board, Code, Colour, Pairing, Player, TournamentState
-from swiss.scores import pairing_score, score
+from swiss.scores import pairing_score, score, topscorer_threshold
 from swiss.unplayed import blocks_bye
 
 
@@ -82,10 +82,8 @@ class PairingContext:
 
     def topscorer(self, number: int) -> bool:
         """Dutch 1.8: in the last round, more than half the maximum possible score."""
-        if self.round != self.state.total_rounds:
-            return False
-        best = self.state.scoring.win * (self.round - 1)
-        return score(self.players[number], self.state.scoring) * 2 > best
+        threshold = topscorer_threshold(self.state)
+        return threshold is not None and score(self.players[number], self.state.scoring) > threshold
 
     def seating(self, pairing: Pairing) -> list[Finding]:
         """C.04.1: every present player on exactly one board, no absentee, at most one bye."""

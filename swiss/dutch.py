@@ -38,6 +38,7 @@ from swiss.model import (
     RoundResult,
     TournamentState,
 )
+from swiss.scores import topscorer_threshold
 from swiss.unplayed import bye_eligible, unplayed_downfloat, unplayed_games
 
 
@@ -213,12 +214,7 @@ class _Bracketer:
         self.players = entrants
         self.size = len(entrants)
         self.rounds_played = state.rounds_played
-        last_round = state.rounds_played >= state.total_rounds - 1
-        best = max(state.scoring.win, state.scoring.draw)
-        # 1.8 topscorers: above half the maximum score, in the final round only.
-        self.topscore: Fraction | None = (
-            Fraction(int(state.rounds_played * best * 10) // 2, 10) if last_round else None
-        )
+        self.topscore = topscorer_threshold(state)
         self._layout()
         self.matcher = Matcher(self.size, self.default_weight)
         # What a pair's weight depends on, apart from whether the two may meet.

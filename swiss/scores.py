@@ -37,3 +37,13 @@ def pairing_score(state: TournamentState, player_number: int, round_number: int)
     player = find_player(state, player_number)
     real = score(player, state.scoring, rounds=round_number - 1)
     return real + virtual_points_in_round(state, player_number, round_number)
+
+
+def topscorer_threshold(state: TournamentState) -> Fraction | None:
+    """C.04.3 1.8: half the maximum possible score, when pairing the final round; None before it.
+
+    Topscorers are the players with more than this.
+    """
+    if state.round_to_pair < state.total_rounds:
+        return None
+    return max(state.scoring.win, state.scoring.draw) * state.rounds_played / 2

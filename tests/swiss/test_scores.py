@@ -35,3 +35,13 @@ def test_explicit_virtual_points_are_used_as_given() -> None:
         players=players, total_rounds=5, virtual_points={3: (Fraction(0), Fraction(1, 2))}
     )
     assert [pairing_score(state, 3, r) for r in (1, 2, 3)] == [0, Fraction(1, 2), 0]
+
+
+def test_topscorers_exist_only_when_the_final_round_is_paired() -> None:
+    from swiss.generate import generate
+    from swiss.scores import topscorer_threshold
+
+    assert topscorer_threshold(generate(5, 10, 5, played=3)) is None
+    final = generate(5, 10, 5, played=4)
+    # C.04.3 1.8: more than half of the 4 points four rounds could give.
+    assert topscorer_threshold(final) == 2

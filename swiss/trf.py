@@ -936,7 +936,11 @@ _TEAM_SYSTEM = re.compile(r"FIDE_TEAM_TYPE([AB])_(MP|GP)_(MP|GP)")
 class _TeamReader:
     """Team records, the rest of the file going through `_Reader`."""
 
-    teams: list[tuple[int, Team, Fraction, Fraction]] = field(default_factory=list)
+    # (line, team, match points, game points): the totals are those of a 310 line, None on 013.
+    teams: list[tuple[int, Team, Fraction | None, Fraction | None]] = field(default_factory=list)
+    old_teams: list[tuple[int, Team]] = field(default_factory=list)
+    # (round or 0 for every round, team) -> (299 type, match points, game points)
+    abnormal: dict[tuple[int, int], tuple[str, Fraction, Fraction]] = field(default_factory=dict)
     pab: tuple[Fraction, Fraction, list[int]] | None = None
     forfeits: dict[tuple[int, int], tuple[str, int, int]] = field(default_factory=dict)
     lineups: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
@@ -961,6 +965,20 @@ def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
         gp = _points(_cut(line, 62, 67), number, 62, "game points in columns 62-67")
         roster = tuple(pid for pid, _ in _id_list(line, number, 74, "a player id"))
         teams.teams.append((number, Team(tpn, _cut(line, 9, 40).strip(), rating, roster), mp, gp))
+    elif code == "013":
+        # TRF-16's team line: no pairing number, so the order of the lines gives it (trf.md 4).
+        roster = tuple(pid for pid, _ in _id_list(line, number, 37, "a player id"))
+        teams.old_teams.append((number, Team(len(teams.old_teams) + 1, _cut(line, 5, 36).strip(), 0, roster)))
+    elif code == "299":
+        kind = _cut(line, 5, 5)
+        if kind not in " WDLFHZ+-":
+            raise TrfError(number, 5, f"expected a result type W D L F H Z + - or blank, found {kind!r}")
+        mp = _points(_cut(line, 8, 11), number, 8, "match points in columns 8-11")
+        gp = _points(_cut(line, 14, 17), number, 14, "game points in columns 14-17")
+        round_number = _int(_cut(line, 20, 22), number, 20, "a round number (000: all) in columns 20-22")
+        for column, word in _tokens(line, 24):
+            tpn = _int(word, number, column, "a team number")
+            teams.abnormal[(round_number, tpn)] = (kind, mp, gp)
     elif code == "320":
         mp = _points(_cut(line, 5, 8), number, 5, "PAB match points in columns 5-8")
         gp = _points(_cut(line, 10, 13), number, 10, "PAB game points in columns 10-13")
@@ -1025,7 +1043,9 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
     if total is None:
         raise TrfError(last_line, 1, "expected a 142 record giving the total number of rounds before the end")
     if not teams.teams:
-        raise TrfError(last_line, 1, "expected 310 team records before the end of the file")
+        teams.teams = [(line, team, None, None) for line, team in teams.old_teams]
+    if not teams.teams:
+        raise TrfError(last_line, 1, "expected 310 (or TRF-16 013) team records before the end of the file")
     fields = {raw.player.number: raw for raw in reader.players}
     rounds = {len(raw.fields) for raw in reader.players}
     if len(rounds) > 1:
@@ -1054,11 +1074,13 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
             )
     for line, team, mp, gp in teams.teams:
         history = tuple(
-            _team_round(team, r, fields, owner, teams, points, pab, game_points, line)
+            _abnormal(
+                _team_round(team, r, fields, owner, teams, points, pab, game_points, line), r, team, teams
+            )
             for r in range(1, completed + 1)
         )
         team = replace(team, history=history)
-        if (team.match_points, team.game_points) != (mp, gp):
+        if mp is not None and (team.match_points, team.game_points) != (mp, gp):
             raise TrfError(
                 line,
                 55,
@@ -1088,6 +1110,20 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
         forbidden=_forbidden(reader, len(teams.teams), completed + 1),
         name=reader.name or "",
     )
+
+
+def _abnormal(played: TeamRound, r: int, team: Team, teams: _TeamReader) -> TeamRound:
+    """A 299 record applied to round r: a result type sets the round's points, a blank type adds a
+    bonus or penalty to them (trf.md 4). A record for every round (000) is counted in round 1."""
+    record = teams.abnormal.get((r, team.number)) or (
+        teams.abnormal.get((0, team.number)) if r == 1 else None
+    )
+    if record is None:
+        return played
+    kind, mp, gp = record
+    if kind == " ":
+        mp, gp = played.match_points + mp, played.game_points + gp
+    return replace(played, match_points=mp, game_points=gp, abnormal=record)
 
 
 def _team_round(
@@ -1204,6 +1240,14 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
                 continue
             kind = {Outcome.FORFEIT_WIN: "+-", Outcome.FORFEIT_LOSS: "-+"}.get(played.outcome, "--")
             lines.append(f"330 {kind} {r + 1:03d} {team.number:03d} {played.opponent:03d}")
+    for r in range(state.rounds_played):
+        for team in state.teams:
+            if (record := team.history[r].abnormal) is not None:
+                kind, mp, gp = record
+                lines.append(
+                    f"299 {kind}  {_decimal_text(mp, width=4)}  {_decimal_text(gp, width=4)}  {r + 1:03d} "
+                    f"{team.number:>4}"
+                )
     for r, team in ((r, t) for r in range(state.rounds_played) for t in state.teams):
         played = team.history[r]
         if played.lineup and list(played.lineup) != sorted(played.lineup, key=team.roster.index):

@@ -48,6 +48,9 @@ class TeamRound:
     game_points: Fraction
     lineup: tuple[int, ...] = ()
     results: tuple[Code, ...] = ()
+    # A TRF 299 record behind the points: (type, match points, game points); the type is a
+    # result letter (the points are those given) or blank (a bonus or penalty added to them).
+    abnormal: tuple[str, Fraction, Fraction] | None = None
 
 
 @dataclass(frozen=True)

@@ -83,3 +83,69 @@ def test_match_points_other_than_2_1_0_are_read_from_record_362() -> None:
     assert again.teams == state.teams
     assert {r.match_points for t in again.teams for r in t.played} <= {Fraction(0), Fraction(1), Fraction(3)}
     assert Fraction(3) in {r.match_points for t in again.teams for r in t.history}
+
+
+def _as_trf16_teams(text: str) -> str:
+    """The file with its 310 team lines written as TRF-16 013 lines (name, then the members)."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("310"):
+            name = line[8:40].strip()
+            members = [int(line[c : c + 4]) for c in range(73, len(line.rstrip()), 5)]
+            line = f"013 {name:<32}" + "".join(f"{m:>4} " for m in members).rstrip()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_trf16_file_with_013_team_lines_reads_and_pairs_as_its_310_twin() -> None:
+    text = decode_trf((CORPUS / "case-0010.trf").read_bytes())
+    modern, old = read_team_trf(text), read_team_trf(_as_trf16_teams(text))
+    assert [(t.number, t.name, t.roster, t.history) for t in old.teams] == [
+        (t.number, t.name, t.roster, t.history) for t in modern.teams
+    ]
+    assert c046.pair(old) == c046.pair(modern)
+
+
+def test_abnormal_points_set_or_adjust_a_rounds_points_and_survive_a_round_trip() -> None:
+    state = read_team_trf(decode_trf((CORPUS / "case-0010.trf").read_bytes()))
+    first, second = state.team(1), state.team(2)
+    # A penalty of 2 match points in round 1 for team 1; team 2's round 3 scored as a forfeit win.
+    penalised = replace(
+        first.history[0],
+        match_points=first.history[0].match_points - 2,
+        abnormal=(" ", Fraction(-2), Fraction(0)),
+    )
+    awarded = replace(
+        second.history[2],
+        match_points=Fraction(2),
+        game_points=Fraction(4),
+        abnormal=("+", Fraction(2), Fraction(4)),
+    )
+    teams = {
+        1: replace(first, history=(penalised, *first.history[1:])),
+        2: replace(second, history=(*second.history[:2], awarded, *second.history[3:])),
+    }
+    changed = replace(state, teams=tuple(teams.get(t.number, t) for t in state.teams))
+    text = write_team_trf(changed)
+    assert "299    -2.0   0.0  001    1" in text and "299 +   2.0   4.0  003    2" in text
+    again = read_team_trf(text)
+    assert again.team(1).match_points == first.match_points - 2
+    assert again.team(2).history[2].match_points == 2 and again.team(2).history[2].game_points == 4
+    assert [t.history for t in again.teams] == [t.history for t in changed.teams]
+
+
+def test_a_299_record_for_every_round_counts_once_from_round_one() -> None:
+    text = decode_trf((CORPUS / "case-0010.trf").read_bytes())
+    state = read_team_trf(text)
+    before = state.team(3).match_points
+    lines = [
+        line if not line.startswith("310   3") else line[:54] + f"{float(before - 1):>6.1f}" + line[60:]
+        for line in text.splitlines()
+    ]
+    lines.append("299    -1.0   0.0  000    3")
+    adjusted = read_team_trf("\n".join(lines) + "\n")
+    assert adjusted.team(3).match_points == before - 1
+    assert (
+        adjusted.team(3).score(Primary.MATCH_POINTS, rounds=1)
+        == state.team(3).score(Primary.MATCH_POINTS, rounds=1) - 1
+    )

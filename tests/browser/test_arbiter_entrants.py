@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
+
+from .conftest import sign_in
 
 expect.set_options(timeout=20_000)
-
-
-def sign_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "arbiter")
-    page.fill("#id_password", "correct horse battery")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Your tournaments")
 
 
 @pytest.mark.django_db(transaction=True)

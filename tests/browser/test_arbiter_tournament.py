@@ -8,6 +8,8 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 from playwright.sync_api import Page, expect
 
+from .conftest import sign_in
+
 PLAYERS = 25
 ROUNDS = 7
 
@@ -20,14 +22,6 @@ def csv_text() -> str:
     for n in range(PLAYERS):
         lines.append(f'"Player {n + 1:02d}, Test",{2400 - 23 * n},SUI,Club {n % 4}')
     return "\n".join(lines) + "\n"
-
-
-def sign_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "arbiter")
-    page.fill("#id_password", "correct horse battery")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Your tournaments")
 
 
 def create_tournament(page: Page) -> None:

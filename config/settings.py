@@ -9,13 +9,18 @@ import os
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from dotenv import load_dotenv
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Lets the classes that django-stubs types as generic (ModelAdmin[Board]) be subscripted at run time.
+django_stubs_ext.monkeypatch()
 
 # A developer's `.env` (bin/run writes one with DEBUG on and a key of its own); variables already
 # set in the environment win over it. ENV_FILE names another file.
@@ -50,8 +55,9 @@ def env_int(name: str, default: int) -> int:
 
 DEBUG = env_bool("DEBUG", False)
 
-# The test run needs no secret of its own; pytest-django always runs with DEBUG off.
-TESTING = "pytest" in sys.modules
+# The test run needs no secret of its own; pytest-django always runs with DEBUG off. Nor does
+# mypy, whose django-stubs plugin imports these settings (in CI and on a fresh clone, without .env).
+TESTING = "pytest" in sys.modules or "mypy" in sys.modules
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -167,7 +173,7 @@ WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 # The public pages' cache is shared by every gunicorn worker, so an invalidation reaches them all:
 # files on this machine by default; tests keep theirs in memory.
 _CACHE_DIR = Path(os.environ.get("CACHE_DIR", "") or BASE_DIR / ".cache")
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
     if TESTING
     else {

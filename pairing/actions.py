@@ -9,6 +9,7 @@ published and does nothing more. Every change goes to the audit trail.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.db import transaction
 
 from tournaments.bridge import drafts
 from tournaments.bridge.drafts import Pair
-from tournaments.bridge.state import StateError, next_round_to_pair, pairing_state
+from tournaments.bridge.state import StateError, next_round_to_pair, pairing_numbers, pairing_state
 from tournaments.models import AuditRecord, Board, DraftChange, Entrant, Round, Tournament
 
 from . import edits
@@ -153,10 +154,7 @@ def keep_draft(rnd: Round, user: Any) -> None:
 
 def draft_pairs(rnd: Round) -> list[Pair]:
     """The round's boards as (white id, black id or None), in board order."""
-    return [
-        (board.white.pk, board.black.pk if board.black else None)  # type: ignore[union-attr]
-        for board in rnd.boards_with_seats()
-    ]
+    return drafts.board_pairs(rnd.boards_with_seats())
 
 
 def _store(rnd: Round, pairs: list[Pair]) -> None:
@@ -199,7 +197,7 @@ def draft_round(
             AuditRecord.record(
                 user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
             )
-        entrants = {e.pairing_number: e.pk for e in tournament.entrants.all()}
+        entrants = {number: pk for pk, number in pairing_numbers(tournament).items()}
         try:
             state = pairing_state(tournament, number)
             pairs = drafts.paired(state, entrants)
@@ -228,7 +226,7 @@ def draft_round(
         return rnd, True
 
 
-EDITS = {
+EDITS: dict[str, Callable[..., list[Pair]]] = {
     DraftChange.Kind.SWAP: edits.swap_opponents,
     DraftChange.Kind.COLOURS: edits.exchange_colours,
     DraftChange.Kind.BYE: edits.give_bye,
@@ -258,16 +256,16 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
         except EditError as error:
             raise ActionError(str(error)) from error
         state = pairing_state(rnd.tournament, rnd.number)
-        numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
-        edited = [tuple(pair) for pair in after]
+        numbers = pairing_numbers(rnd.tournament)
+        edited = list(after)
         after = drafts.in_board_order(state, edited, numbers)
         names = dict(rnd.tournament.entrants.values_list("pk", "name"))
         _store(rnd, after)
         # Boards keep the rules' order (score of the higher player ...), so a change can move others.
         moved = [
-            f"{edited.index(tuple(pair)) + 1}→{number}"
+            f"{edited.index(pair) + 1}→{number}"
             for number, pair in enumerate(after, start=1)
-            if edited.index(tuple(pair)) + 1 != number
+            if edited.index(pair) + 1 != number
         ]
         description = _describe(kind, args, names)
         if moved:

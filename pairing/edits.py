@@ -81,7 +81,11 @@ def pair_two(pairs: list[Pair], first: int, second: int) -> list[Pair]:
 
     a, b = other(i, first), other(j, second)
     # A draft has at most one bye, so a and b are never both None.
-    rest: Pair = (a, b) if a is not None else (b, None)  # type: ignore[assignment]
+    if a is None:
+        assert b is not None
+        rest: Pair = (b, None)
+    else:
+        rest = (a, b)
     result = list(pairs)
     result[i], result[j] = (first, second), rest
     return result

@@ -19,7 +19,7 @@ from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat,
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm[Tournament]):
     tiebreaks = forms.CharField(
         required=False,
         help_text="Comma-separated, in order; empty for the default "
@@ -68,7 +68,7 @@ class TournamentForm(forms.ModelForm):
         return codes
 
 
-class EntrantForm(forms.ModelForm):
+class EntrantForm(forms.ModelForm[Entrant]):
     class Meta:
         model = Entrant
         fields = [
@@ -83,7 +83,8 @@ class EntrantForm(forms.ModelForm):
         self.fields["name"].widget.attrs.update(autofocus=True, placeholder="Surname, Given names")
 
     def clean_federation(self) -> str:
-        return self.cleaned_data["federation"].upper()
+        federation: str = self.cleaned_data["federation"]
+        return federation.upper()
 
     def clean_fide_id(self) -> str:
         fide_id: str = self.cleaned_data["fide_id"].strip()
@@ -94,10 +95,8 @@ class EntrantForm(forms.ModelForm):
             raise forms.ValidationError("An entrant with this FIDE id is already registered.")
         return fide_id
 
-    def _post_clean(self) -> None:
-        # The unique constraints involve the pairing number, which is given later.
-        self._validate_unique = False
-        super()._post_clean()
+    def validate_unique(self) -> None:
+        """Skipped: the unique constraints involve the pairing number, which is given later."""
 
 
 # --- Import ---------------------------------------------------------------------------------------
@@ -171,7 +170,8 @@ class ImportForm(forms.Form):
         self.read_as = ""
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("file")
         if upload:
             imports.within_limit(upload.size, "bytes", "IMPORT_MAX_BYTES")
@@ -258,7 +258,7 @@ class WithdrawForm(forms.Form):
     round = forms.IntegerField(min_value=1, label="from round")
 
 
-class ForbiddenPairForm(forms.ModelForm):
+class ForbiddenPairForm(forms.ModelForm[ForbiddenPair]):
     class Meta:
         model = ForbiddenPair
         fields = ["first", "second", "reason"]
@@ -267,10 +267,13 @@ class ForbiddenPairForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.tournament = tournament
         for name in ("first", "second"):
-            self.fields[name].queryset = tournament.entrants.order_by("pairing_number")  # type: ignore[attr-defined]
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = tournament.entrants.order_by("pairing_number")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         first, second = data.get("first"), data.get("second")
         if first and second:
             if first == second:
@@ -299,7 +302,9 @@ class RemoveDeputyForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["remove"].queryset = tournament.deputy_arbiters.all()  # type: ignore[attr-defined]
+        field = self.fields["remove"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = tournament.deputy_arbiters.all()
 
 
 # --- The draft and results ---------------------------------------------------------------------------------
@@ -326,7 +331,8 @@ class ChangeForm(forms.Form):
         self.tournament = tournament
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         kind = data.get("kind")
         if not kind:
             return data
@@ -387,7 +393,8 @@ class ResultsForm(forms.Form):
                 )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if any(f"board_{n}" in self.data and f"seen_{n}" not in self.data for n in self.games):
             raise forms.ValidationError("This page is out of date; reload it and enter the results again.")
         return data

@@ -62,9 +62,9 @@ def check_text(text: str) -> None:
     """Refuse binary content and absurd lines with the line at fault, before any parsing."""
     found = _BINARY.search(text)
     if found:
-        line = text.count("\n", 0, found.start()) + 1
+        at = text.count("\n", 0, found.start()) + 1
         raise forms.ValidationError(
-            f"Line {line} holds the control character U+{ord(found.group()):04X}: this is not a text "
+            f"Line {at} holds the control character U+{ord(found.group()):04X}: this is not a text "
             "file of players. Nothing was imported."
         )
     for number, line in enumerate(text.split("\n"), start=1):

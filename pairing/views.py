@@ -17,20 +17,27 @@ from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
 from tournaments.bridge import drafts
 from tournaments.bridge import trf as trf_export
-from tournaments.bridge.state import scores_after
+from tournaments.bridge.state import next_round_to_pair, scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 from . import actions, forms
 
 View = Callable[..., HttpResponse]
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware (run for every request) leaves it."""
+
+    htmx: HtmxDetails
 
 
 def arbiter_only(view: View) -> View:
@@ -42,7 +49,7 @@ def arbiter_only(view: View) -> View:
     @never_cache
     @login_required
     @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
         tournament = get_object_or_404(Tournament, slug=slug)
         if not tournament.is_arbiter(request.user):
             raise PermissionDenied("Only the tournament's arbiters may do this.")
@@ -58,13 +65,13 @@ def _get_round(tournament: Tournament, number: int) -> Round:
 # --- Signing in ---------------------------------------------------------------------------------
 
 
-def sign_in(request: HttpRequest) -> HttpResponse:
+def sign_in(request: HtmxHttpRequest) -> HttpResponseBase:
     """Django's sign-in page, offering a password reset only where e-mail can deliver one."""
     context = {"password_reset": settings.PASSWORD_RESET_BY_EMAIL}
     return LoginView.as_view(extra_context=context)(request)
 
 
-def password_reset(request: HttpRequest) -> HttpResponse:
+def password_reset(request: HtmxHttpRequest) -> HttpResponseBase:
     """Django's password reset where e-mail is configured; elsewhere a page that says whom to ask."""
     if settings.PASSWORD_RESET_BY_EMAIL:
         return PasswordResetView.as_view()(request)
@@ -81,17 +88,17 @@ def _arbitrated(user: Any) -> Any:
 @require_GET
 @never_cache
 @login_required
-def tournament_list(request: HttpRequest) -> HttpResponse:
+def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = _arbitrated(request.user)
-    if not (request.user.is_staff or tournaments.exists()):  # type: ignore[union-attr]
+    if not (request.user.is_staff or tournaments.exists()):
         raise PermissionDenied("This page is for arbiters.")
     return render(request, "pairing/tournaments.html", {"tournaments": tournaments})
 
 
 @never_cache
 @login_required
-def tournament_create(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_staff:  # type: ignore[union-attr]
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    if not request.user.is_staff:
         raise PermissionDenied("Only staff create tournaments.")
     form = forms.TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -106,7 +113,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 @arbiter_only
-def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -121,21 +128,21 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 @require_GET
 @arbiter_only
-def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = tournament.rounds.order_by("number")
     return render(
         request,
         "pairing/tournament.html",
-        {"tournament": tournament, "rounds": rounds, "next_round": actions.next_round_to_pair(tournament)},
+        {"tournament": tournament, "rounds": rounds, "next_round": next_round_to_pair(tournament)},
     )
 
 
 @arbiter_only
-def arbiters(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def arbiters(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The chief arbiter adds and removes deputies."""
     form = forms.DeputyForm(request.POST or None)
     if request.method == "POST":
-        if tournament.chief_arbiter_id != request.user.pk and not request.user.is_superuser:  # type: ignore[union-attr]
+        if tournament.chief_arbiter_id != request.user.pk and not request.user.is_superuser:
             raise PermissionDenied("Only the chief arbiter appoints deputies.")
         if "remove" in request.POST:
             removal = forms.RemoveDeputyForm(request.POST, tournament=tournament)
@@ -198,7 +205,7 @@ def _entrant_states(tournament: Tournament) -> dict[int, list[str]]:
 
 
 @arbiter_only
-def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, with a quick entry form that keeps the focus for the next player."""
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
@@ -220,7 +227,7 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @arbiter_only
-def entrants_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
     form = forms.ImportForm(request.POST or None, request.FILES or None, tournament=tournament)
     context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS}
@@ -249,7 +256,9 @@ def _form_errors(form: Any) -> str:
 
 @require_POST
 @arbiter_only
-def entrant_absence(request: HttpRequest, tournament: Tournament, entrant_id: int, kind: str) -> HttpResponse:
+def entrant_absence(
+    request: HtmxHttpRequest, tournament: Tournament, entrant_id: int, kind: str
+) -> HttpResponse:
     """A requested bye for a future round (`kind` "bye"), or a withdrawal from a round on ("withdraw")."""
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
     if kind not in ABSENCE_FORMS:
@@ -275,7 +284,7 @@ def entrant_absence(request: HttpRequest, tournament: Tournament, entrant_id: in
 
 
 @arbiter_only
-def forbidden_pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def forbidden_pairs(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.ForbiddenPairForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         pair = form.save()
@@ -290,7 +299,7 @@ def forbidden_pairs(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 @require_POST
 @arbiter_only
-def pair_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def pair_round(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.PairForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Nothing was paired. {_form_errors(form)}")
@@ -311,7 +320,7 @@ def pair_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("arbiter:round", tournament.slug, rnd.number)
 
 
-def _render_review(request: HttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
+def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
     # The action just done may have changed the round (its draft version, its state).
     rnd.refresh_from_db()
     context = {
@@ -327,13 +336,13 @@ def _render_review(request: HttpRequest, rnd: Round, **extra: Any) -> HttpRespon
 
 @require_GET
 @arbiter_only
-def round_review(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_review(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     return _render_review(request, _get_round(tournament, number))
 
 
 @require_POST
 @arbiter_only
-def round_change(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_change(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     form = forms.ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
@@ -351,7 +360,7 @@ def round_change(request: HttpRequest, tournament: Tournament, number: int) -> H
 
 @require_POST
 @arbiter_only
-def round_undo(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_undo(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     try:
         actions.undo_change(rnd, request.user)
@@ -364,7 +373,7 @@ def round_undo(request: HttpRequest, tournament: Tournament, number: int) -> Htt
 
 @require_POST
 @arbiter_only
-def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_publish(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     form = forms.PublishForm(request.POST)
     if not form.is_valid():
@@ -384,7 +393,7 @@ def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> 
 
 
 def _act_on_round(
-    request: HttpRequest, tournament: Tournament, number: int, act: Callable[[Round, Any], Any], done: str
+    request: HtmxHttpRequest, tournament: Tournament, number: int, act: Callable[[Round, Any], Any], done: str
 ) -> HttpResponse:
     try:
         act(_get_round(tournament, number), request.user)
@@ -396,7 +405,7 @@ def _act_on_round(
 
 @require_POST
 @arbiter_only
-def round_keep(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_keep(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The arbiter keeps a draft whose input changed, instead of pairing it again."""
     return _act_on_round(
         request, tournament, number, actions.keep_draft, f"The draft of round {number} is kept as it is."
@@ -405,7 +414,7 @@ def round_keep(request: HttpRequest, tournament: Tournament, number: int) -> Htt
 
 @require_POST
 @arbiter_only
-def round_unpublish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_unpublish(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     return _act_on_round(
         request, tournament, number, actions.unpublish_round, f"Round {number} is a draft again."
     )
@@ -413,7 +422,7 @@ def round_unpublish(request: HttpRequest, tournament: Tournament, number: int) -
 
 @require_GET
 @arbiter_only
-def board_explain(request: HttpRequest, tournament: Tournament, number: int, board: int) -> HttpResponse:
+def board_explain(request: HtmxHttpRequest, tournament: Tournament, number: int, board: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     get_object_or_404(rnd.boards, number=board)
     context = {
@@ -430,7 +439,7 @@ def board_explain(request: HttpRequest, tournament: Tournament, number: int, boa
 # --- Results, standings, export -------------------------------------------------------------------------
 
 
-def _render_results(request: HttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
+def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
     boards = list(rnd.boards_with_seats())
     form = form or forms.ResultsForm(boards=boards)
     # Points before the round beside each name, as on the players' pairing sheet.
@@ -459,7 +468,7 @@ def _render_results(request: HttpRequest, rnd: Round, form: Any = None, **extra:
 
 
 @arbiter_only
-def round_results(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Results entry; only what this arbiter changed is written, and a colleague's newer result wins."""
     rnd = _get_round(tournament, number)
     if request.method != "POST":
@@ -483,7 +492,7 @@ def round_results(request: HttpRequest, tournament: Tournament, number: int) -> 
 
 @require_POST
 @arbiter_only
-def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A result entered by mistake goes back to "not yet played"."""
     rnd = _get_round(tournament, number)
     form = forms.ClearResultForm(request.POST, boards=list(rnd.boards_with_seats()))
@@ -503,7 +512,7 @@ def result_clear(request: HttpRequest, tournament: Tournament, number: int) -> H
 
 @require_GET
 @arbiter_only
-def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def standings(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The ranking with the tournament's tie-breaks after the last round with every result in."""
     done = standings_module.rounds_with_standings(tournament)
     table = standings_module.standings(tournament, done[-1]) if done else None
@@ -515,7 +524,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_GET
 @arbiter_only
-def export_trf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     response = HttpResponse(trf_export.arbiter_trf(tournament), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
     return response

@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable, Collection, Mapping
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from django.core.cache import cache, caches
 from django.core.exceptions import DisallowedHost
@@ -122,7 +122,18 @@ def _page_key(slug: str, token: str, request: HttpRequest, spec: QuerySpec) -> s
     return None if variant is None else f"public:{slug}:{token}:{request.path_info}?{variant}"
 
 
-def cached_page(view: Callable[..., HttpResponse] | None = None, *, query: QuerySpec | None = None) -> Any:
+View = Callable[..., HttpResponse]
+
+
+@overload
+def cached_page(view: View) -> View: ...
+
+
+@overload
+def cached_page(*, query: QuerySpec) -> Callable[[View], View]: ...
+
+
+def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> View | Callable[[View], View]:
     """Serve a public view `view(request, slug, ...)` from the cache when it can.
 
     `query` says what the view reads of the query string (see `QuerySpec`); every other
@@ -131,7 +142,7 @@ def cached_page(view: Callable[..., HttpResponse] | None = None, *, query: Query
     """
     spec: QuerySpec = query or {}
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
             token = version(slug)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import io
+from decimal import Decimal
+from typing import Literal
 
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,7 +17,7 @@ from . import standings as standings_module
 from .bridge.state import scores_after
 from .bridge.trf import export_trf
 from .csv_export import csv_text
-from .models import Entrant, Round, Seat, Tournament
+from .models import Board, Entrant, Round, Seat, Tournament
 from .names import search_key
 from .prizes import CLUB_PLAYERS, group_standings, prize_lists
 from .public_cache import cached_page
@@ -82,7 +84,7 @@ def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResp
     """The pairing list for the wall: every player by name, with board, colour and opponent."""
     tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
-    lines = []
+    lines: list[tuple[Entrant, int | None, str, Entrant | None]] = []
     for board, white, black, _, _ in _boards(tournament, rnd):
         lines.append((white, board.number, "White" if black else "", black))
         if black is not None:
@@ -94,7 +96,9 @@ def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResp
     return render(request, "tournaments/public/alphabetical.html", context)
 
 
-def _boards(tournament: Tournament, rnd: Round) -> list[tuple[object, ...]]:
+def _boards(
+    tournament: Tournament, rnd: Round
+) -> list[tuple[Board, Entrant, Entrant | None, Decimal | int, Decimal | int | None]]:
     """(board, white, black, White's points, Black's points) in board order, points before the round."""
     scores = scores_after(tournament, rnd.number - 1)
     rows = []
@@ -210,7 +214,7 @@ def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpRespons
 def trf(request: HttpRequest, slug: str) -> HttpResponse:
     """TRF-2026, or TRF-16 with ?version=16."""
     tournament = _public_tournament(slug)
-    version = "16" if request.GET.get("version") == "16" else "2026"
+    version: Literal["2026", "16"] = "16" if request.GET.get("version") == "16" else "2026"
     response = HttpResponse(export_trf(tournament, version), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-trf{version}.txt"'
     return response

@@ -156,7 +156,7 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
             rounds.append(CardRound(seat.round.number, None, "", None, seat.get_absence_display()))
             continue
         opponent = opponents.get((seat.round_id, seat.board_number))
-        result = seat.board.result if seat.board_number else ""
+        result = seat.board.result if seat.board_number and seat.board else ""
         if opponent is None:
             text = "bye +"
         elif not result:

@@ -8,7 +8,7 @@ change to that input marks the draft stale.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from swiss import pair as engine_pair
@@ -20,12 +20,22 @@ from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
-from tournaments.models import DraftChange, Entrant, Round
+from tournaments.models import Board, DraftChange, Entrant, Round
 
-from .state import StateError, pairing_state
+from .state import StateError, pairing_numbers, pairing_state
 
 # A board as the database keeps it: White's entrant id, Black's or None for the bye.
 Pair = tuple[int, int | None]
+
+
+def board_pairs(boards: Iterable[Board]) -> list[Pair]:
+    """The boards (with their seats loaded) as (white id, black id or None), in the order given."""
+    pairs: list[Pair] = []
+    for board in boards:
+        white, black = board.white, board.black
+        assert white is not None  # every board seats White; only Black's seat is empty on the bye
+        pairs.append((white.pk, black.pk if black else None))
+    return pairs
 
 
 class NoPairing(Exception):
@@ -157,24 +167,21 @@ def review(rnd: Round) -> Review:
     except StateError as error:
         problem = f"{error} Scores and findings show once it has one."
     entrants = {e.pk: e for e in tournament.entrants.all()}
-    numbers = {pk: e.pairing_number for pk, e in entrants.items()}
-    names = {e.pairing_number: f"{e.pairing_number} {e.name}" for e in entrants.values()}
+    numbers = {pk: n for pk, e in entrants.items() if (n := e.pairing_number) is not None}
+    names = {n: f"{n} {entrants[pk].name}" for pk, n in numbers.items()}
     boards = list(rnd.boards_with_seats())
-    pairs = [(b.white.pk, b.black.pk if b.black else None) for b in boards]  # type: ignore[union-attr]
-    proposal = to_engine(pairs, numbers)  # type: ignore[arg-type]
+    pairs = board_pairs(boards)
+    proposal = to_engine(pairs, numbers)
     changes = list(rnd.draft_changes.all())
     engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
-    reference = to_engine(engine.after, numbers) if engine else None  # type: ignore[arg-type]
+    reference = to_engine(engine.after, numbers) if engine else None
     drafted = rnd.state == rnd.State.DRAFT and bool(boards)
     findings = check(state, proposal, reference=reference, names=names) if state and drafted else []
     players = {p.number: p for p in state.players} if state else {}
     floated = floats(state) if state else {}
 
-    def row(entrant: Entrant | None) -> PlayerRow | None:
-        if entrant is None:
-            return None
+    def row(entrant: Entrant) -> PlayerRow:
         number = numbers[entrant.pk]
-        assert number is not None
         player = players.get(number)
         if state is None or player is None:
             return PlayerRow(entrant, number, "", "", "")
@@ -187,8 +194,14 @@ def review(rnd: Round) -> Review:
         )
 
     rows = [
-        BoardRow(b.number, row(b.white), row(b.black), b.result, [f for f in findings if f.board == b.number])  # type: ignore[arg-type]
-        for b in boards
+        BoardRow(
+            b.number,
+            row(entrants[white]),
+            row(entrants[black]) if black is not None else None,
+            b.result,
+            [f for f in findings if f.board == b.number],
+        )
+        for b, (white, black) in zip(boards, pairs, strict=True)
     ]
     absent = [
         (seat.entrant, seat.get_absence_display())
@@ -205,7 +218,7 @@ def explain(rnd: Round, board_number: int) -> list[str]:
         state = pairing_state(rnd.tournament, rnd.number)
     except StateError as error:
         return [f"{error} The board can be explained once it has one."]
-    numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
+    numbers = pairing_numbers(rnd.tournament)
     board = rnd.boards_with_seats().get(number=board_number)
     white, black = board.white, board.black
     assert white is not None

@@ -15,8 +15,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
-from swiss.model import Acceleration, Code, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
+from swiss.model import Acceleration, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
+from swiss.model import Code as Code  # re-exported: the standings read result codes
 from tournaments.models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 # Per stored result, the engine codes of White and Black.
@@ -58,6 +59,15 @@ def scoring(tournament: Tournament) -> Scoring:
     )
 
 
+def pairing_numbers(tournament: Tournament) -> dict[int, int]:
+    """Entrant id -> pairing number, of the entrants that have one."""
+    return {
+        pk: number
+        for pk, number in tournament.entrants.values_list("pk", "pairing_number")
+        if number is not None
+    }
+
+
 def next_round_to_pair(tournament: Tournament) -> int:
     """The lowest round still a draft, or total_rounds + 1 when every round is published."""
     drafts = tournament.rounds.filter(state=Round.State.DRAFT).order_by("number")
@@ -92,7 +102,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     if unfinished:
         raise StateError(f"Round {unfinished[0]} is not published yet.")
     players = _players(tournament, entrants, round_number - 1)
-    number_of = {e.pk: e.pairing_number for e in entrants}
+    number_of = {e.pk: e.pairing_number for e in entrants if e.pairing_number is not None}
     absent = Seat.objects.filter(round__tournament=tournament, round__number=round_number).exclude(absence="")
     absences = {number_of[seat.entrant_id]: ABSENCE_CODES[seat.absence] for seat in absent}
     state = TournamentState(
@@ -110,7 +120,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
 
 
 def _baku_virtual_points(
-    tournament: Tournament, state: TournamentState, number_of: dict[int, int | None]
+    tournament: Tournament, state: TournamentState, number_of: dict[int, int]
 ) -> TournamentState:
     """Baku 1.3: the last GA participant stays the person it was in round 1.
 
@@ -142,7 +152,7 @@ def round_results(
     last_round: int,
     *,
     require_results: bool = True,
-    numbers: dict[int, int | None] | None = None,
+    numbers: dict[int, int] | None = None,
 ) -> dict[int, dict[int, RoundResult]]:
     """Per entrant id, per round number (1 .. last_round, published rounds only), the engine record.
 
@@ -152,7 +162,7 @@ def round_results(
     pairing number) saves a query when the caller has the entrants already.
     """
     if numbers is None:
-        numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+        numbers = pairing_numbers(tournament)
     seats = list(
         Seat.objects.filter(round__tournament=tournament, round__number__lte=last_round)
         .exclude(round__state=Round.State.DRAFT)
@@ -169,6 +179,8 @@ def round_results(
         if seat.absence:
             results[seat.entrant_id][number] = RoundResult(None, None, ABSENCE_CODES[seat.absence])
             continue
+        # A seat without an absence is on a board (the Seat model's constraint).
+        assert seat.board_number is not None and seat.board is not None
         board = on_board[number, seat.board_number]
         if Seat.Colour.BLACK not in board:
             results[seat.entrant_id][number] = RoundResult(None, None, Code.PAB)
@@ -222,7 +234,7 @@ def scores_after(tournament: Tournament, round_number: int) -> dict[int, Decimal
 
 
 def _players(tournament: Tournament, entrants: list[Entrant], last_round: int) -> tuple[Player, ...]:
-    numbers = {e.pk: e.pairing_number for e in entrants}
+    numbers = {e.pk: e.pairing_number for e in entrants if e.pairing_number is not None}
     by_round = round_results(tournament, last_round, numbers=numbers)
     absent = RoundResult(None, None, Code.ZERO_BYE)
     return tuple(
@@ -252,7 +264,7 @@ def pairing_state(tournament: Tournament, round_number: int | None = None) -> To
     The public export leaves the forbidden pairs out: who may not meet whom is the arbiters' business.
     """
     state = tournament_state(tournament, round_number)
-    numbers = dict(tournament.entrants.values_list("pk", "pairing_number"))
+    numbers = pairing_numbers(tournament)
     forbidden = frozenset(
         (min(numbers[a], numbers[b]), max(numbers[a], numbers[b]))
         for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
@@ -262,7 +274,7 @@ def pairing_state(tournament: Tournament, round_number: int | None = None) -> To
 
 def board_pairing(rnd: Round) -> Pairing:
     """The round's boards as the engine's pairing, by current pairing numbers, in board order."""
-    numbers = dict(rnd.tournament.entrants.values_list("pk", "pairing_number"))
+    numbers = pairing_numbers(rnd.tournament)
     boards = []
     for board in rnd.boards_with_seats():
         white, black = board.white, board.black

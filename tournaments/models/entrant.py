@@ -104,7 +104,7 @@ class Entrant(ShownPublicly):
         return self.name
 
     def clean(self) -> None:
-        if self.team_id is not None and self.team.tournament_id != self.tournament_id:
+        if self.team is not None and self.team.tournament_id != self.tournament_id:
             raise ValidationError({"team": "The team belongs to another tournament."})
 
     @property
@@ -115,9 +115,10 @@ class Entrant(ShownPublicly):
     @property
     def withdrawn_from(self) -> int | None:
         """The first round from which the entrant is withdrawn, or None."""
-        return self.seats.filter(absence=Seat.Absence.WITHDRAWN).aggregate(first=models.Min("round__number"))[
-            "first"
-        ]
+        first: int | None = self.seats.filter(absence=Seat.Absence.WITHDRAWN).aggregate(
+            first=models.Min("round__number")
+        )["first"]
+        return first
 
     def request_absence(self, round_number: int, kind: str) -> Seat:
         """Record a requested bye for a round that is still a draft and not yet paired for this entrant."""

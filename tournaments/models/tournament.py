@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -163,8 +164,8 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args: object, **kwargs: object) -> None:
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        super().save(*args, **kwargs)
         self.ensure_rounds()
         public_cache.invalidate(self)
 
@@ -177,8 +178,8 @@ class Tournament(models.Model):
     def trf_header(self) -> list[tuple[str, str]]:
         """The TRF header records after 012 (trf.md section 2): place, dates, counts, system, arbiters."""
 
-        def person(user: object) -> str:
-            return str(user.get_full_name() or user.get_username())  # type: ignore[attr-defined]
+        def person(user: AbstractUser) -> str:
+            return user.get_full_name() or user.get_username()
 
         entrants = list(self.entrants.all())
         system = self.get_pairing_system_display()
@@ -210,6 +211,7 @@ class Tournament(models.Model):
         """True for the chief arbiter, a deputy, or a superuser."""
         if not getattr(user, "is_authenticated", False):
             return False
-        if getattr(user, "is_superuser", False) or self.chief_arbiter_id == getattr(user, "pk", None):
+        user_pk = getattr(user, "pk", None)
+        if getattr(user, "is_superuser", False) or self.chief_arbiter_id == user_pk:
             return True
-        return self.deputy_arbiters.filter(pk=getattr(user, "pk", None)).exists()
+        return user_pk is not None and self.deputy_arbiters.filter(pk=user_pk).exists()

@@ -128,7 +128,7 @@ def _entrants(tournament: Tournament, rng: random.Random) -> list[Entrant]:
 
 def _results(rnd: Round, rng: random.Random) -> dict[int, str]:
     """Results weighted by the rating difference, some drawn; one forfeit in round 2 for realism."""
-    results = {}
+    results: dict[int, str] = {}
     for board in rnd.boards_with_seats():
         white, black = board.white, board.black
         if white is None or black is None:

@@ -1197,6 +1197,16 @@ static PyObject *matching(PyObject *args, int with_slack)
             halve(DUAL(&ctx, v), L);
             ctx.dtop[v] = top2(DUAL(&ctx, v), L);
         }
+        /* With every dual at half the top weight, the edges of that weight are tight: a
+           greedy matching of them is a valid start (matched edges tight, the free vertices'
+           duals equal) and saves a stage per pair it takes. */
+        for (int k = 0; k < ctx.m; k++) {
+            int i = ctx.endpoint[2 * k], j = ctx.endpoint[2 * k + 1];
+            if (ctx.wrank[k] == ctx.nweights - 1 && ctx.mate[i] == -1 && ctx.mate[j] == -1) {
+                ctx.mate[i] = 2 * k + 1;
+                ctx.mate[j] = 2 * k;
+            }
+        }
     }
     rc = ctx.m > 0 ? solve(&ctx) : 0;
 unlock:

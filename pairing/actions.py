@@ -9,7 +9,6 @@ published and does nothing more. Every change goes to the audit trail.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,24 +225,6 @@ def draft_round(
         return rnd, True
 
 
-EDITS: dict[str, Callable[..., list[Pair]]] = {
-    DraftChange.Kind.SWAP: edits.swap_opponents,
-    DraftChange.Kind.COLOURS: edits.exchange_colours,
-    DraftChange.Kind.BYE: edits.give_bye,
-    DraftChange.Kind.PAIR: edits.pair_two,
-}
-
-
-def _describe(kind: str, args: tuple[int, ...], names: dict[int, str]) -> str:
-    if kind == DraftChange.Kind.SWAP:
-        return f"swapped the opponents of boards {args[0]} and {args[1]}"
-    if kind == DraftChange.Kind.COLOURS:
-        return f"exchanged the colours on board {args[0]}"
-    if kind == DraftChange.Kind.BYE:
-        return f"gave the bye to {names[args[0]]}"
-    return f"paired {names[args[0]]} with {names[args[1]]}"
-
-
 def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
     """Apply one manual change (`DraftChange.Kind`) to a draft: boards for swaps, entrant ids otherwise."""
     with transaction.atomic():
@@ -252,7 +233,8 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
             raise ActionError(f"Round {rnd.number} has no draft to change.")
         before = draft_pairs(rnd)
         try:
-            after = EDITS[DraftChange.Kind(kind)](before, *args)
+            edit = edits.EDITS[DraftChange.Kind(kind)]
+            after = edit.apply(before, *args)
         except EditError as error:
             raise ActionError(str(error)) from error
         state = pairing_state(rnd.tournament, rnd.number)
@@ -267,7 +249,7 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
             for number, pair in enumerate(after, start=1)
             if edited.index(pair) + 1 != number
         ]
-        description = _describe(kind, args, names)
+        description = edit.describe(args, names)
         if moved:
             description += f"; boards renumbered to keep the score order: {', '.join(moved)}"
         change = DraftChange.objects.create(

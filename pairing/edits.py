@@ -4,11 +4,19 @@ A draft here is a list of pairs of entrant ids in board order, black None for th
 pairing-allocated bye. Each function returns the new list,
 or raises `EditError` when the change makes no sense (a board that is not there).
 The caller (pairing/actions.py) puts the boards back in official order and records the change.
+
+`EDITS` defines each kind of change once: its function, the form fields it reads, how the
+review page offers it and how the change is described; the form, the action and the page
+read it from there. A new kind is a `DraftChange.Kind` and an entry here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from tournaments.bridge.drafts import Pair
+from tournaments.models import DraftChange
 
 
 class EditError(ValueError):
@@ -89,3 +97,76 @@ def pair_two(pairs: list[Pair], first: int, second: int) -> list[Pair]:
     result = list(pairs)
     result[i], result[j] = (first, second), rest
     return result
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One kind of manual change.
+
+    `fields` are the change form's inputs it needs, in the order `apply` takes them after
+    the pairs, each with its label on the review page: "board" and "other_board" are board
+    numbers, "player" and "other_player" pairing numbers (the form turns them into entrant
+    ids). `description` is formatted with those arguments, players by name.
+    """
+
+    kind: DraftChange.Kind
+    apply: Callable[..., list[Pair]]
+    fields: tuple[tuple[str, str], ...]
+    description: str
+    title: str
+    help: str
+    button: str
+
+    def describe(self, args: tuple[int, ...], names: dict[int, str]) -> str:
+        shown = [
+            names[arg] if is_player(name) else arg for (name, _), arg in zip(self.fields, args, strict=True)
+        ]
+        return self.description.format(*shown)
+
+
+def is_player(field: str) -> bool:
+    """True for the fields that hold a pairing number, False for those that hold a board number."""
+    return "player" in field
+
+
+EDITS: dict[str, Edit] = {
+    edit.kind: edit
+    for edit in (
+        Edit(
+            DraftChange.Kind.SWAP,
+            swap_opponents,
+            (("board", "Board"), ("other_board", "and board")),
+            "swapped the opponents of boards {0} and {1}",
+            "Swap opponents",
+            "The Black players of two boards change places.",
+            "Swap",
+        ),
+        Edit(
+            DraftChange.Kind.COLOURS,
+            exchange_colours,
+            (("board", "Board"),),
+            "exchanged the colours on board {0}",
+            "Exchange colours",
+            "White and Black change sides on one board.",
+            "Exchange",
+        ),
+        Edit(
+            DraftChange.Kind.BYE,
+            give_bye,
+            (("player", "Player no."),),
+            "gave the bye to {0}",
+            "Give the bye",
+            "This player takes the bye; the bye's holder takes their seat.",
+            "Give the bye",
+        ),
+        Edit(
+            DraftChange.Kind.PAIR,
+            pair_two,
+            (("player", "Player no. (White)"), ("other_player", "with player no. (Black)")),
+            "paired {0} with {1}",
+            "Pair two players",
+            "Their former opponents meet each other.",
+            "Pair",
+        ),
+    )
+}

@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 
-from pairing import imports
+from pairing import edits, imports
 from tournaments.bridge import tiebreaks
 from tournaments.bridge.trf import entrant_rows
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
@@ -313,18 +313,11 @@ class RemoveDeputyForm(forms.Form):
 class ChangeForm(forms.Form):
     """One manual change: which kind, and the boards or players it concerns."""
 
-    kind = forms.ChoiceField(choices=[c for c in DraftChange.Kind.choices if c[0] != DraftChange.Kind.ENGINE])
+    kind = forms.ChoiceField(choices=[c for c in DraftChange.Kind.choices if c[0] in edits.EDITS])
     board = forms.IntegerField(required=False, min_value=1)
     other_board = forms.IntegerField(required=False, min_value=1)
     player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
     other_player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
-
-    NEEDS = {
-        DraftChange.Kind.SWAP: ("board", "other_board"),
-        DraftChange.Kind.COLOURS: ("board",),
-        DraftChange.Kind.BYE: ("player",),
-        DraftChange.Kind.PAIR: ("player", "other_player"),
-    }
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -336,7 +329,7 @@ class ChangeForm(forms.Form):
         kind = data.get("kind")
         if not kind:
             return data
-        needed = self.NEEDS[DraftChange.Kind(kind)]
+        needed = [name for name, _ in edits.EDITS[kind].fields]
         missing = [name for name in needed if data.get(name) is None]
         if missing:
             raise forms.ValidationError(f"Give the {' and '.join(m.replace('_', ' ') for m in missing)}.")
@@ -345,7 +338,7 @@ class ChangeForm(forms.Form):
             raise forms.ValidationError(f"Choose two different {what}, not {data[needed[0]]} twice.")
         args = []
         for name in needed:
-            if "player" in name:
+            if edits.is_player(name):
                 entrant = self.tournament.entrants.filter(pairing_number=data[name]).first()
                 if entrant is None:
                     raise forms.ValidationError(f"No entrant has pairing number {data[name]}.")
@@ -354,6 +347,28 @@ class ChangeForm(forms.Form):
                 args.append(data[name])
         data["args"] = tuple(args)
         return data
+
+    def offered(self) -> list[tuple[edits.Edit, list[tuple[str, str, str, bool]]]]:
+        """Each kind of change with its inputs as (name, label, value, is a board number).
+
+        The form that was sent keeps what the arbiter typed; the others are empty.
+        """
+        sent = self.data.get("kind")
+        return [
+            (
+                edit,
+                [
+                    (
+                        name,
+                        label,
+                        self.data.get(name, "") if sent == edit.kind else "",
+                        not edits.is_player(name),
+                    )
+                    for name, label in edit.fields
+                ],
+            )
+            for edit in edits.EDITS.values()
+        ]
 
 
 class PairForm(forms.Form):

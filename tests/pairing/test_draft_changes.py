@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pairing import actions
+from pairing import actions, edits
 from tournaments.bridge import drafts
 from tournaments.models import AuditRecord, DraftChange, Round
 
@@ -249,3 +249,14 @@ def test_a_change_that_reorders_the_boards_says_which_boards_moved(draft, arbite
     after = actions.draft_pairs(draft)
     for old, new in moves:
         assert edited[int(old) - 1] == tuple(after[int(new) - 1])
+
+
+def test_every_manual_kind_has_one_definition_that_the_page_offers(arbiter_client, draft):
+    manual = {kind for kind in DraftChange.Kind if kind != DraftChange.Kind.ENGINE}
+    assert set(edits.EDITS) == manual
+    page = arbiter_client.get(url("round", draft.tournament, 2)).content.decode()
+    for kind, edit in edits.EDITS.items():
+        form = page.split(f'id="change-{kind}"', 1)[1].split("</form>", 1)[0]
+        assert f"<h3>{edit.title}</h3>" in form and f'name="apply">{edit.button}</button>' in form
+        inputs = re.findall(r'<input type="number" name="(\w+)"', form)
+        assert inputs == [name for name, _ in edit.fields]

@@ -29,7 +29,7 @@ from tournaments.bridge import trf as trf_export
 from tournaments.bridge.state import next_round_to_pair, scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
-from . import actions, forms
+from . import actions, forms, results
 
 View = Callable[..., HttpResponse]
 
@@ -460,7 +460,7 @@ def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **ex
         "form": form,
         "clear_form": forms.ClearResultForm(boards=boards),
         # Said before a correction is made, not only after.
-        "correction_notice": actions.correction_notice(rnd),
+        "correction_notice": results.correction_notice(rnd),
         **extra,
     }
     template = "pairing/results.html#results-area" if request.htmx else "pairing/results.html"
@@ -477,7 +477,7 @@ def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int)
     if not form.is_valid():
         return _render_results(request, rnd, form)
     try:
-        recorded = actions.record_results(rnd, request.user, form.changes(), seen=form.seen())
+        recorded = results.record_results(rnd, request.user, form.changes(), seen=form.seen())
     except actions.ActionError as error:
         return _render_results(request, rnd, error=error.messages[0])
     if recorded.conflicts or request.htmx:
@@ -499,7 +499,7 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     if form.is_valid():
         board, seen = form.cleaned_data["board"]
         try:
-            notice = actions.clear_result(rnd, request.user, board, seen=seen)
+            notice = results.clear_result(rnd, request.user, board, seen=seen)
             messages.success(request, f"Board {board} is back to not yet played.")
             if notice:
                 messages.warning(request, notice)

@@ -29,7 +29,7 @@ from tournaments.bridge import trf as trf_export
 from tournaments.bridge.state import next_round_to_pair, scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
-from . import actions, forms, results
+from . import actions, forms, registration, results
 
 View = Callable[..., HttpResponse]
 
@@ -209,7 +209,7 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, with a quick entry form that keeps the focus for the next player."""
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        moved = actions.add_entrants(tournament, request.user, [form.save(commit=False)])
+        moved = registration.add_entrants(tournament, request.user, [form.save(commit=False)])
         messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
@@ -233,7 +233,7 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
     context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS}
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["confirm"]:
-            moved = actions.add_entrants(tournament, request.user, form.entrants())
+            moved = registration.add_entrants(tournament, request.user, form.entrants())
             skipped = len(form.lines) - len(form.new_lines)
             note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
             messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
@@ -268,7 +268,7 @@ def entrant_absence(
     if form.is_valid():
         number, absence = form.cleaned_data["round"], form.cleaned_data.get("kind")
         try:
-            actions.record_absence(entrant, request.user, number, absence)
+            registration.record_absence(entrant, request.user, number, absence)
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
         else:

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from pairing import actions, results
+from pairing import actions, registration, results
 from tournaments.models import Board, Entrant, Round, Seat, Tournament
 
 SLUG = "demo-open"
@@ -68,9 +68,9 @@ class Command(BaseCommand):
         entrants = _entrants(tournament, rng)
         # A requested half-point bye in round 3 (so round 3 has a pairing-allocated bye), a withdrawal
         # from round 5 and a zero bye in round 5. Every round is paired by the engine, as an arbiter would.
-        actions.record_absence(entrants[16], arbiter, 3, Seat.Absence.HALF_BYE)
-        actions.record_absence(entrants[32], arbiter, 5, None)
-        actions.record_absence(entrants[25], arbiter, 5, Seat.Absence.ZERO_BYE)
+        registration.record_absence(entrants[16], arbiter, 3, Seat.Absence.HALF_BYE)
+        registration.record_absence(entrants[32], arbiter, 5, None)
+        registration.record_absence(entrants[25], arbiter, 5, Seat.Absence.ZERO_BYE)
         for _ in range(PLAYED_ROUNDS):
             rnd = actions.pair_next_round(tournament, arbiter)
             actions.publish_round(rnd, arbiter)

@@ -1,4 +1,6 @@
-"""The arbiter's round workflow: number, pair, change, publish and record results, through the bridge.
+"""The arbiter's round workflow: pair, change and publish a round, through the bridge.
+
+Entrants are entered and numbered in pairing/registration.py, results recorded in pairing/results.py.
 
 Every action that changes a round locks the tournament row first (`select_for_update`
 inside `transaction.atomic`), so two arbiters pressing "pair" or "publish" at the same
@@ -9,7 +11,6 @@ published and does nothing more. Every change goes to the audit trail.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -18,14 +19,12 @@ from django.db import transaction
 from tournaments.bridge import drafts
 from tournaments.bridge.drafts import Pair
 from tournaments.bridge.state import StateError, next_round_to_pair, pairing_numbers, pairing_state
-from tournaments.models import AuditRecord, Board, DraftChange, Entrant, Round, Tournament
+from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Tournament
 
 from . import edits
 from .edits import EditError
 
 Action = AuditRecord.Action
-# GHR 2.2: titles rank after strength, in this order.
-TITLE_ORDER = {title: rank for rank, title in enumerate(Entrant.Title.values)}
 
 
 class ActionError(ValidationError):
@@ -36,97 +35,14 @@ class NeedsConfirmation(ActionError):
     """Publishing a draft with findings needs the arbiter's explicit confirmation."""
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def locked_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _locked_round(rnd: Round) -> Round:
-    _locked(rnd.tournament)
+def locked_round(rnd: Round) -> Round:
+    """`rnd` read again with its tournament locked: call inside `transaction.atomic`."""
+    locked_tournament(rnd.tournament)
     return Round.objects.select_related("tournament").get(pk=rnd.pk)
-
-
-# --- Entrants ----------------------------------------------------------------------------
-
-
-def ranking_key(entrant: Entrant) -> tuple[int, int, str]:
-    """GHR 2.2: strength descending, then title, then name."""
-    return (-entrant.rating, TITLE_ORDER.get(entrant.title, len(TITLE_ORDER)), entrant.name.casefold())
-
-
-@transaction.atomic
-def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
-    """GHR 2.3-2.4: give pairing numbers in ranking order; returns the old number of each entrant moved.
-
-    Until round 4 is paired the whole list is re-sorted (ranking data may be corrected);
-    after that the numbered entrants keep their order and new ones are slotted in at
-    their place, shifting those below them.
-    """
-    tournament = _locked(tournament)
-    entrants = list(tournament.entrants.all())
-    frozen = Board.objects.filter(round__tournament=tournament, round__number__gte=4).exists()
-    if frozen:
-        order = sorted((e for e in entrants if e.pairing_number), key=lambda e: e.pairing_number or 0)
-        for newcomer in sorted((e for e in entrants if not e.pairing_number), key=ranking_key):
-            place = next(
-                (i for i, e in enumerate(order) if ranking_key(e) > ranking_key(newcomer)), len(order)
-            )
-            order.insert(place, newcomer)
-    else:
-        order = sorted(entrants, key=ranking_key)
-    changed = [e for number, e in enumerate(order, start=1) if e.pairing_number != number]
-    moved = {e: e.pairing_number for e in changed if e.pairing_number}
-    if not changed:
-        return moved
-    # Two passes, because pairing numbers are unique at every moment.
-    Entrant.objects.filter(pk__in=[e.pk for e in changed]).update(pairing_number=None)
-    for number, entrant in enumerate(order, start=1):
-        entrant.pairing_number = number
-    Entrant.objects.bulk_update(changed, ["pairing_number"])
-    return moved
-
-
-@transaction.atomic
-def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> int:
-    """Save new entrants (all or none) and number everyone again; returns how many numbers moved.
-
-    Moved numbers are recorded on the tournament's audit trail, with the entrants who caused it.
-    """
-    for entrant in entrants:
-        entrant.tournament = tournament
-        entrant.pairing_number = None
-        entrant.save()
-        AuditRecord.record(user, Action.CREATE, entrant, None, {"name": entrant.name})
-    moved = number_entrants(tournament)
-    if moved:
-        AuditRecord.record(
-            user,
-            Action.CHANGE,
-            tournament,
-            {"pairing numbers": {e.name: old for e, old in moved.items()}},
-            {
-                "pairing numbers": {e.name: e.pairing_number for e in moved},
-                "why": "renumbered in ranking order (C.04.2 2.3-2.4) after entering "
-                + ", ".join(e.name for e in entrants),
-            },
-        )
-    return len(moved)
-
-
-def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | None) -> None:
-    """A requested bye (`kind`, a `Seat.Absence`) for one round; `kind` None withdraws from it on."""
-    with transaction.atomic():
-        _locked(entrant.tournament)
-        try:
-            if kind is None:
-                entrant.withdraw(round_number)
-            else:
-                entrant.request_absence(round_number, kind)
-        except (ValidationError, Round.DoesNotExist) as error:
-            message = error.messages[0] if isinstance(error, ValidationError) else "There is no such round."
-            raise ActionError(message) from error
-        AuditRecord.record(
-            user, Action.CHANGE, entrant, None, {"absence": kind or "withdrawn", "round": round_number}
-        )
 
 
 # --- The engine state ----------------------------------------------------------------------
@@ -135,7 +51,7 @@ def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | N
 def keep_draft(rnd: Round, user: Any) -> None:
     """A stale draft is kept as it is: it now rests on the current input, and the choice is audited."""
     with transaction.atomic():
-        rnd = _locked_round(rnd)
+        rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to keep.")
         try:
@@ -178,7 +94,7 @@ def draft_round(
     published that round must not pair the one after it.
     """
     with transaction.atomic():
-        tournament = _locked(tournament)
+        tournament = locked_tournament(tournament)
         number = next_round_to_pair(tournament)
         if expected is not None and expected < number:
             raise ActionError(f"Round {expected} is already published; nothing was paired.")
@@ -228,7 +144,7 @@ def draft_round(
 def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
     """Apply one manual change (`DraftChange.Kind`) to a draft: boards for swaps, entrant ids otherwise."""
     with transaction.atomic():
-        rnd = _locked_round(rnd)
+        rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to change.")
         before = draft_pairs(rnd)
@@ -273,7 +189,7 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
 def undo_change(rnd: Round, user: Any) -> DraftChange:
     """Take back the latest manual change of a draft."""
     with transaction.atomic():
-        rnd = _locked_round(rnd)
+        rnd = locked_round(rnd)
         last = rnd.draft_changes.exclude(kind=DraftChange.Kind.ENGINE).last()
         if rnd.state != Round.State.DRAFT or last is None:
             raise ActionError("There is no manual change to undo.")
@@ -320,7 +236,7 @@ def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: in
     to the audit trail.
     """
     with transaction.atomic():
-        rnd = _locked_round(rnd)
+        rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             return False
         if version is not None and version != rnd.draft_version:
@@ -350,7 +266,7 @@ def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: in
 def unpublish_round(rnd: Round, user: Any) -> None:
     """Take a published round back to draft, while no result is in and no later round is paired."""
     with transaction.atomic():
-        rnd = _locked_round(rnd)
+        rnd = locked_round(rnd)
         if rnd.state != Round.State.PUBLISHED:
             raise ActionError(f"Round {rnd.number} is not published.")
         if rnd.boards.exclude(result="").exists():
@@ -360,140 +276,3 @@ def unpublish_round(rnd: Round, user: Any) -> None:
         AuditRecord.record(
             user, Action.CHANGE, rnd, {"state": "published"}, {"state": "draft", "unpublished": True}
         )
-
-
-# --- Results ---------------------------------------------------------------------------------------
-
-
-@dataclass
-class Conflict:
-    """A board changed by someone else after the arbiter's page was loaded; nothing was written to it.
-
-    `wanted` is what this arbiter chose for it, "" when they left it alone.
-    """
-
-    board: int
-    seen: str
-    stored: str
-    wanted: str
-
-
-@dataclass
-class Recorded:
-    """What `record_results` did: boards saved, stale boards left alone, what it means for later rounds."""
-
-    saved: list[int] = field(default_factory=list)
-    conflicts: list[Conflict] = field(default_factory=list)
-    notice: str = ""
-
-
-def correction_notice(rnd: Round) -> str:
-    """GHR 4.3: what a corrected (or cleared) result of `rnd` means for the rounds after it; "" when none.
-
-    A correction is always stored. Published pairings are never re-paired: they stand, and
-    the correction counts from the next pairing. A draft paired from the old result
-    becomes stale (see `draft_staleness`) and must be re-paired or kept before publishing.
-    """
-    later = list(rnd.tournament.rounds.filter(number__gt=rnd.number, boards__isnull=False).distinct())
-    published = [r.number for r in later if r.state != Round.State.DRAFT]
-    drafted = [r.number for r in later if r.state == Round.State.DRAFT]
-    sentences = []
-    if published:
-        several = len(published) > 1
-        rounds = ", ".join(map(str, published))
-        sentences.append(
-            f"Round{'s' if several else ''} {rounds} {'are' if several else 'is'} already published: "
-            "the pairings already made stand (GHR 4.3); the correction counts from the next pairing."
-        )
-    if drafted:
-        sentences.append(
-            f"The draft of round {drafted[0]} was paired from the old result: "
-            "re-pair it or keep it before publishing."
-        )
-    return " ".join(sentences)
-
-
-def _set_result(board: Board, result: str, user: Any, notice: str, **note: Any) -> None:
-    """The one way a stored result changes: saved, audited with what it means for later rounds."""
-    before = {"result": board.result}
-    board.result = result
-    board.save(update_fields=["result"])
-    after = {"result": result, **note}
-    if before["result"] and notice:
-        after["correction"] = notice
-    AuditRecord.record(user, Action.CHANGE, board, before, after)
-
-
-def record_results(
-    rnd: Round, user: Any, results: dict[int, str], *, seen: dict[int, str] | None = None
-) -> Recorded:
-    """Store results by board number; the round completes once every game has one.
-
-    `seen` is what the arbiter's page showed per board: a board whose stored result is no
-    longer that one was changed by someone else meanwhile, is left alone and comes back
-    as a `Conflict`. Submitting the same results twice changes nothing the second time. A
-    result that replaces another is a correction, recorded with the old value and
-    `correction_notice` in the audit trail.
-    """
-    with transaction.atomic():
-        rnd = _locked_round(rnd)
-        if rnd.state == Round.State.DRAFT:
-            raise ActionError(f"Round {rnd.number} is not published yet.")
-        recorded = Recorded()
-        notice = correction_notice(rnd)
-        label = dict(Board.Result.choices).__getitem__
-        numbers = set(results) | set(seen or ())
-        for board in rnd.boards.filter(number__in=numbers).order_by("number").select_for_update():
-            new = results.get(board.number, board.result)
-            if board.number in results and new == board.result:
-                continue  # already so, for instance a second press of "save"
-            if seen is not None and seen.get(board.number, board.result) != board.result:
-                wanted = label(new) if board.number in results else ""
-                recorded.conflicts.append(
-                    Conflict(board.number, label(seen[board.number]), label(board.result), wanted)
-                )
-                continue
-            if board.result == new:
-                continue
-            if board.result:
-                recorded.notice = notice
-            _set_result(board, new, user, notice)
-            recorded.saved.append(board.number)
-        if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
-            rnd.complete()
-            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
-            if rnd.number == rnd.tournament.total_rounds:
-                Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
-        return recorded
-
-
-def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None = None) -> str:
-    """Take one game's result back to "not yet played"; a complete round is open again.
-
-    The same rule as any correction (`correction_notice`), which is returned. `seen` is
-    the result the arbiter's page showed: one changed meanwhile is not cleared.
-    """
-    with transaction.atomic():
-        rnd = _locked_round(rnd)
-        board = rnd.boards_with_seats().filter(number=board_number).first()
-        if board is None or board.is_bye:
-            raise ActionError(f"Round {rnd.number} has no game on board {board_number}.")
-        if not board.result:
-            raise ActionError(f"Board {board_number} has no result to clear.")
-        if seen is not None and seen != board.result:
-            raise ActionError(
-                f"Board {board_number} was changed by someone else since this page was loaded: "
-                f"stored now {board.get_result_display()}. Nothing was cleared."
-            )
-        notice = correction_notice(rnd)
-        _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)
-        if rnd.state == Round.State.COMPLETE:
-            rnd.reopen()
-            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "complete"}, {"state": "published"})
-            Tournament.objects.filter(pk=rnd.tournament.pk, state=Tournament.State.FINISHED).update(
-                state=Tournament.State.RUNNING
-            )
-        return notice
-
-
-# --- Export --------------------------------------------------------------------------------------------

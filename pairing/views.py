@@ -29,7 +29,7 @@ from tournaments.bridge import trf as trf_export
 from tournaments.bridge.state import next_round_to_pair, scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
-from . import actions, forms
+from . import actions, forms, registration, results
 
 View = Callable[..., HttpResponse]
 
@@ -209,7 +209,7 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, with a quick entry form that keeps the focus for the next player."""
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        moved = actions.add_entrants(tournament, request.user, [form.save(commit=False)])
+        moved = registration.add_entrants(tournament, request.user, [form.save(commit=False)])
         messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
@@ -233,7 +233,7 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
     context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS}
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["confirm"]:
-            moved = actions.add_entrants(tournament, request.user, form.entrants())
+            moved = registration.add_entrants(tournament, request.user, form.entrants())
             skipped = len(form.lines) - len(form.new_lines)
             note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
             messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
@@ -268,7 +268,7 @@ def entrant_absence(
     if form.is_valid():
         number, absence = form.cleaned_data["round"], form.cleaned_data.get("kind")
         try:
-            actions.record_absence(entrant, request.user, number, absence)
+            registration.record_absence(entrant, request.user, number, absence)
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
         else:
@@ -460,7 +460,7 @@ def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **ex
         "form": form,
         "clear_form": forms.ClearResultForm(boards=boards),
         # Said before a correction is made, not only after.
-        "correction_notice": actions.correction_notice(rnd),
+        "correction_notice": results.correction_notice(rnd),
         **extra,
     }
     template = "pairing/results.html#results-area" if request.htmx else "pairing/results.html"
@@ -477,7 +477,7 @@ def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int)
     if not form.is_valid():
         return _render_results(request, rnd, form)
     try:
-        recorded = actions.record_results(rnd, request.user, form.changes(), seen=form.seen())
+        recorded = results.record_results(rnd, request.user, form.changes(), seen=form.seen())
     except actions.ActionError as error:
         return _render_results(request, rnd, error=error.messages[0])
     if recorded.conflicts or request.htmx:
@@ -499,7 +499,7 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     if form.is_valid():
         board, seen = form.cleaned_data["board"]
         try:
-            notice = actions.clear_result(rnd, request.user, board, seen=seen)
+            notice = results.clear_result(rnd, request.user, board, seen=seen)
             messages.success(request, f"Board {board} is back to not yet played.")
             if notice:
                 messages.warning(request, notice)

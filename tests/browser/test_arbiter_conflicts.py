@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import Page, expect
 
-from pairing import actions
+from pairing import actions, results
 
 expect.set_options(timeout=20_000)
 
@@ -38,7 +38,7 @@ def test_a_result_a_colleague_saved_first_is_shown_as_a_conflict(
     page = signed_in
     page.goto(f"{live_server.url}/arbiter/{tournament.slug}/rounds/1/results/")
     expect(page.locator("#results-form[data-keys-ready]")).to_have_count(1)
-    actions.record_results(round_one, arbiter, {1: "0-1"})  # the colleague, meanwhile
+    results.record_results(round_one, arbiter, {1: "0-1"})  # the colleague, meanwhile
     page.select_option("select[name=board_1]", "1-0")
     page.select_option("select[name=board_2]", "1/2")
     page.click("button[name=save]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from pairing import actions
+from pairing import actions, results
 
 expect.set_options(timeout=20_000)
 PHONE = {"width": 390, "height": 844}
@@ -15,7 +15,7 @@ PHONE = {"width": 390, "height": 844}
 def test_an_arbiter_enters_a_result_on_a_phone(page: Page, live_server, client, tournament, players, arbiter):
     first = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(first, arbiter, confirmed=True)
-    actions.record_results(first, arbiter, {b.number: "1-0" for b in first.boards.all() if not b.is_bye})
+    results.record_results(first, arbiter, {b.number: "1-0" for b in first.boards.all() if not b.is_bye})
     second = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(second, arbiter, confirmed=True)
     client.force_login(arbiter)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from pairing import actions
+from pairing import actions, registration
 from tournaments.bridge.state import pairing_state
 from tournaments.models import Entrant, ForbiddenPair
 
@@ -73,8 +73,8 @@ def test_a_late_entry_takes_its_place_and_misses_the_rounds_before(
     from tests.pairing.conftest import play_round
 
     play_round(actions.pair_next_round(tournament, arbiter), arbiter)
-    late = actions.Entrant(name="Late, Strong", fide_rating=2600)
-    actions.add_entrants(tournament, arbiter, [late])
+    late = Entrant(name="Late, Strong", fide_rating=2600)
+    registration.add_entrants(tournament, arbiter, [late])
     late.refresh_from_db()
     assert late.pairing_number == 1
     state = pairing_state(tournament)
@@ -135,7 +135,7 @@ def test_the_entrants_page_shows_each_players_byes_withdrawal_and_late_entry(
     play_round(
         actions.pair_next_round(tournament, players[0].tournament.chief_arbiter), tournament.chief_arbiter
     )
-    late = actions.add_entrants(
+    late = registration.add_entrants(
         tournament, tournament.chief_arbiter, [Entrant(name="Late, Lou", fide_rating=1000)]
     )
     assert late == 0

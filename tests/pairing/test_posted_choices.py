@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from pairing import actions
+from pairing import actions, results
 from tournaments.models import AuditRecord, Board, Round, Seat
 
 from .conftest import url
@@ -118,7 +118,7 @@ def round_one_open(tournament, field, arbiter):
     """Round 1 published with one game still without a result; round 2 not paired."""
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(rnd, arbiter, confirmed=True)
-    actions.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all() if b.number != 2})
+    results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all() if b.number != 2})
     return rnd
 
 
@@ -143,13 +143,13 @@ def test_a_published_round_stays_viewable_when_an_earlier_result_is_cleared(
     arbiter_client, tournament, draft, arbiter
 ):
     actions.publish_round(draft, arbiter, confirmed=True)
-    actions.clear_result(tournament.rounds.get(number=1), arbiter, 1)
+    results.clear_result(tournament.rounds.get(number=1), arbiter, 1)
     response = arbiter_client.get(url("round", tournament, 2))
     assert response.status_code == 200 and "Round 1, board 1 has no result yet." in response.content.decode()
 
 
 def test_explaining_a_board_while_an_earlier_result_is_missing(arbiter_client, tournament, draft, arbiter):
-    actions.clear_result(tournament.rounds.get(number=1), arbiter, 2)
+    results.clear_result(tournament.rounds.get(number=1), arbiter, 2)
     response = arbiter_client.get(url("board-explain", tournament, 2, 1))
     assert response.status_code == 200
     assert (

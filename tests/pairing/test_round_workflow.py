@@ -7,7 +7,7 @@ import sys
 
 from django.urls import reverse
 
-from pairing import actions
+from pairing import actions, registration
 from swiss.trf import read_trf
 from tournaments.bridge import drafts
 from tournaments.bridge.trf import arbiter_trf
@@ -124,8 +124,8 @@ def test_an_explanation_of_a_board_names_the_score_group(arbiter_client, tournam
 def test_the_review_marks_floats_as_the_engine_counts_them(tournament, field, arbiter):
     """A half-point bye is a downfloat (C.04.3 1.4.3), as is the PAB; a zero-point bye is not."""
     rested, away = field[0], field[1]
-    actions.record_absence(rested, arbiter, 1, Seat.Absence.HALF_BYE)
-    actions.record_absence(away, arbiter, 1, Seat.Absence.ZERO_BYE)
+    registration.record_absence(rested, arbiter, 1, Seat.Absence.HALF_BYE)
+    registration.record_absence(away, arbiter, 1, Seat.Absence.ZERO_BYE)
     first = actions.pair_next_round(tournament, arbiter)
     bye = next(b.white for b in first.boards_with_seats() if b.is_bye)
     play_round(first, arbiter)

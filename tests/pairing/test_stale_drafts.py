@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pairing import actions
+from pairing import actions, registration
 from tournaments.bridge import drafts
 from tournaments.models import AuditRecord, Board, Entrant, ForbiddenPair, Round
 
@@ -70,13 +70,13 @@ def test_every_input_the_engine_reads_marks_the_draft_stale(
 ):
     a, b = draft.boards_with_seats()[0].white, draft.boards_with_seats()[0].black
     if change == "late entrant":
-        actions.add_entrants(tournament, arbiter, [Entrant(name="Late, Lara", fide_rating=1500)])
+        registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Lara", fide_rating=1500)])
     elif change == "absence":
         # A paired player cannot ask for a bye in the drafted round: an unpaired entrant does,
         # entered and kept first, so that only the absence is new.
         late = Entrant.objects.create(tournament=tournament, name="Late, Leo", pairing_number=12)
         actions.keep_draft(draft, arbiter)
-        actions.record_absence(late, arbiter, 2, "half-bye")
+        registration.record_absence(late, arbiter, 2, "half-bye")
     else:
         first, second = sorted((a, b), key=lambda e: e.pk)
         ForbiddenPair.objects.create(tournament=tournament, first=first, second=second)

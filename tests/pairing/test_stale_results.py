@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from pairing import actions
+from pairing import actions, results
 from tournaments.models import AuditRecord, Board, Entrant
 
 
@@ -51,7 +51,7 @@ def big_round(tournament, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
     assert rnd.boards.count() == len(entrants) // 2
     actions.publish_round(rnd, arbiter, confirmed=True)
-    actions.record_results(rnd, arbiter, dict.fromkeys(range(1, 91), "1-0"))
+    results.record_results(rnd, arbiter, dict.fromkeys(range(1, 91), "1-0"))
     return rnd
 
 
@@ -76,9 +76,9 @@ def test_a_stale_results_page_does_not_undo_a_colleagues_correction(big_round, t
     b.post(url, {**page_b, "board_1": "0-1"})
     response = a.post(url, {**page_a, "board_90": "1/2"}, follow=True)
 
-    results = dict(big_round.boards.values_list("number", "result"))
-    assert results[1] == "0-1" and results[90] == "1/2"
-    assert sum(1 for r in results.values() if r == "1-0") == 88
+    stored = dict(big_round.boards.values_list("number", "result"))
+    assert stored[1] == "0-1" and stored[90] == "1/2"
+    assert sum(1 for r in stored.values() if r == "1-0") == 88
     html = response.content.decode()
     assert "1 result(s) saved." in html
     conflict = html[html.index('id="conflict-1"') :].split("</li>")[0]
@@ -114,8 +114,8 @@ def test_five_arbiters_on_pages_loaded_together_lose_no_correction(big_round, to
         boards = (index * 10 + 1, index * 10 + 2)
         response = c.post(url, {**page, **{f"board_{n}": "0-1" for n in boards}}, follow=True)
         assert "2 result(s) saved." in response.content.decode()
-    results = dict(big_round.boards.values_list("number", "result"))
-    corrected = {n for n, result in results.items() if result == "0-1"}
+    stored = dict(big_round.boards.values_list("number", "result"))
+    corrected = {n for n, result in stored.items() if result == "0-1"}
     assert corrected == {i * 10 + k for i in range(5) for k in (1, 2)}
     assert AuditRecord.objects.filter(object_type="tournaments.board", before__result="1-0").count() == 10
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from pairing import actions
+from pairing import results
 from tournaments.models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
 
 MODELS = [Tournament, Team, Entrant, Round, Board, Seat, AuditRecord]
@@ -48,7 +48,7 @@ def test_a_result_changed_meanwhile_is_not_overwritten_from_a_stale_admin_page(
 ):
     url = reverse("admin:tournaments_board_change", args=[played_board.pk])
     stale = {**shown(superuser_client, url), "result": Board.Result.DRAW, "reason": "scoresheet"}
-    actions.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
+    results.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
     response = superuser_client.post(url, stale)
     assert response.status_code == 200
     html = unescape(response.content.decode())
@@ -67,7 +67,7 @@ def test_a_stale_board_in_the_round_admin_is_refused(superuser_client, played_bo
     url = reverse("admin:tournaments_round_change", args=[played_board.round_id])
     stale = shown(superuser_client, url)
     board_field = next(name for name, value in stale.items() if name.endswith("-result"))
-    actions.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
+    results.record_results(played_board.round, arbiter, {1: Board.Result.BLACK_WINS})
     response = superuser_client.post(url, {**stale, board_field: Board.Result.DRAW})
     assert "was changed by someone else since this page was loaded" in unescape(response.content.decode())
     played_board.refresh_from_db()

@@ -10,7 +10,7 @@ from swiss.model import Code, Colour
 from swiss.scores import score
 from swiss.trf import read_trf, write_trf
 from tournaments.bridge.state import StateError, pairing_state, scores_after, tournament_state
-from tournaments.models import Board, Seat, Tournament
+from tournaments.models import Board, Entrant, Seat, Tournament
 
 
 def test_the_demo_state_is_ready_to_pair_round_five_with_its_absences(demo, django_assert_max_num_queries):
@@ -57,7 +57,7 @@ def test_a_published_round_without_results_is_refused(demo):
 def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_same_person(
     tournament, make_entrant, arbiter
 ):
-    from pairing import actions
+    from pairing import actions, registration, results
     from swiss.dutch import pair
 
     tournament.acceleration = Tournament.Acceleration.BAKU
@@ -65,10 +65,10 @@ def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_sa
     field = [make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}") for n in range(10)]
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(rnd, arbiter, confirmed=True)
-    actions.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
+    results.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
     # Ten in round 1: GA is numbers 1-6, so Player 06 is its last member (Baku 1.2).
-    late = actions.Entrant(name="Late, Strong", fide_rating=2330)
-    actions.add_entrants(tournament, arbiter, [late])
+    late = Entrant(name="Late, Strong", fide_rating=2330)
+    registration.add_entrants(tournament, arbiter, [late])
     late.refresh_from_db()
     last_ga = field[5]
     last_ga.refresh_from_db()
@@ -85,7 +85,7 @@ def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_sa
 
 
 def test_a_baku_late_entry_below_the_cut_keeps_ga_at_its_round_one_size(tournament, make_entrant, arbiter):
-    from pairing import actions
+    from pairing import actions, registration, results
 
     tournament.acceleration = Tournament.Acceleration.BAKU
     tournament.save()
@@ -93,9 +93,9 @@ def test_a_baku_late_entry_below_the_cut_keeps_ga_at_its_round_one_size(tourname
         make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}")
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.publish_round(rnd, arbiter, confirmed=True)
-    actions.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
+    results.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
     assert tournament_state(tournament).virtual_points == {}  # the engine's own Baku split is right
-    actions.add_entrants(tournament, arbiter, [actions.Entrant(name="Late, Weak", fide_rating=1500)])
+    registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Weak", fide_rating=1500)])
     # Thirteen now would give GA 1-8; the round-1 field of twelve fixed it at 1-6.
     assert set(tournament_state(tournament).virtual_points) == set(range(1, 7))
 

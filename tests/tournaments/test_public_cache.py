@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.forms.models import model_to_dict
 
-from pairing.actions import add_entrants
+from pairing.registration import add_entrants
 from tournaments.models import Entrant, ForbiddenPair, Team
 from tournaments.public_cache import serve_cached_pages
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.core.cache import cache
 
-from pairing import actions
+from pairing import registration
 from swiss.trf import read_trf
 from tournaments import public_views
 from tournaments.models import AuditRecord, Board, Entrant, Round, Seat, Tournament
@@ -194,7 +194,9 @@ def test_a_players_address_survives_the_renumbering_of_a_late_entry(client, demo
     before = client.get(address).content.decode()
     # A late entrant rated above everyone takes number 1 (C.04.2 2.4): every number below moves.
     number = keller.pairing_number
-    moved = actions.add_entrants(demo, demo.chief_arbiter, [Entrant(name="Late, Larry", fide_rating=2800)])
+    moved = registration.add_entrants(
+        demo, demo.chief_arbiter, [Entrant(name="Late, Larry", fide_rating=2800)]
+    )
     keller.refresh_from_db()
     assert moved == 40 and keller.pairing_number == number + 1
     assert keller.name in before and keller.name in client.get(address).content.decode()

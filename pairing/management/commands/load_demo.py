@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from pairing import actions
+from pairing import actions, registration, results
 from tournaments.models import Board, Entrant, Round, Seat, Tournament
 
 SLUG = "demo-open"
@@ -68,13 +68,13 @@ class Command(BaseCommand):
         entrants = _entrants(tournament, rng)
         # A requested half-point bye in round 3 (so round 3 has a pairing-allocated bye), a withdrawal
         # from round 5 and a zero bye in round 5. Every round is paired by the engine, as an arbiter would.
-        actions.record_absence(entrants[16], arbiter, 3, Seat.Absence.HALF_BYE)
-        actions.record_absence(entrants[32], arbiter, 5, None)
-        actions.record_absence(entrants[25], arbiter, 5, Seat.Absence.ZERO_BYE)
+        registration.record_absence(entrants[16], arbiter, 3, Seat.Absence.HALF_BYE)
+        registration.record_absence(entrants[32], arbiter, 5, None)
+        registration.record_absence(entrants[25], arbiter, 5, Seat.Absence.ZERO_BYE)
         for _ in range(PLAYED_ROUNDS):
             rnd = actions.pair_next_round(tournament, arbiter)
             actions.publish_round(rnd, arbiter)
-            actions.record_results(rnd, arbiter, _results(rnd, rng))
+            results.record_results(rnd, arbiter, _results(rnd, rng))
         actions.pair_next_round(tournament, arbiter)
         self.stdout.write(
             f"Loaded '{tournament.name}': {len(entrants)} players, rounds 1-{PLAYED_ROUNDS} played, "
@@ -128,21 +128,21 @@ def _entrants(tournament: Tournament, rng: random.Random) -> list[Entrant]:
 
 def _results(rnd: Round, rng: random.Random) -> dict[int, str]:
     """Results weighted by the rating difference, some drawn; one forfeit in round 2 for realism."""
-    results: dict[int, str] = {}
+    chosen: dict[int, str] = {}
     for board in rnd.boards_with_seats():
         white, black = board.white, board.black
         if white is None or black is None:
             continue
         if rnd.number == 2 and board.number == 11:
-            results[board.number] = Board.Result.BLACK_FORFEITS
+            chosen[board.number] = Board.Result.BLACK_FORFEITS
             continue
         edge = (white.rating - black.rating) / 400
         roll = rng.random()
-        results[board.number] = (
+        chosen[board.number] = (
             Board.Result.WHITE_WINS
             if roll < 0.4 + edge
             else Board.Result.DRAW
             if roll < 0.65 + edge / 2
             else Board.Result.BLACK_WINS
         )
-    return results
+    return chosen

@@ -1,0 +1,148 @@
+"""Results of a published round: recording, correcting and clearing them, and what a correction means.
+
+Like every action, each locks the round first (see pairing/actions.py) and goes to the audit trail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.models import AuditRecord, Board, Round, Tournament
+
+from .actions import ActionError, locked_round
+
+Action = AuditRecord.Action
+
+
+@dataclass
+class Conflict:
+    """A board changed by someone else after the arbiter's page was loaded; nothing was written to it.
+
+    `wanted` is what this arbiter chose for it, "" when they left it alone.
+    """
+
+    board: int
+    seen: str
+    stored: str
+    wanted: str
+
+
+@dataclass
+class Recorded:
+    """What `record_results` did: boards saved, stale boards left alone, what it means for later rounds."""
+
+    saved: list[int] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    notice: str = ""
+
+
+def correction_notice(rnd: Round) -> str:
+    """GHR 4.3: what a corrected (or cleared) result of `rnd` means for the rounds after it; "" when none.
+
+    A correction is always stored. Published pairings are never re-paired: they stand, and
+    the correction counts from the next pairing. A draft paired from the old result
+    becomes stale (see `draft_staleness`) and must be re-paired or kept before publishing.
+    """
+    later = list(rnd.tournament.rounds.filter(number__gt=rnd.number, boards__isnull=False).distinct())
+    published = [r.number for r in later if r.state != Round.State.DRAFT]
+    drafted = [r.number for r in later if r.state == Round.State.DRAFT]
+    sentences = []
+    if published:
+        several = len(published) > 1
+        rounds = ", ".join(map(str, published))
+        sentences.append(
+            f"Round{'s' if several else ''} {rounds} {'are' if several else 'is'} already published: "
+            "the pairings already made stand (GHR 4.3); the correction counts from the next pairing."
+        )
+    if drafted:
+        sentences.append(
+            f"The draft of round {drafted[0]} was paired from the old result: "
+            "re-pair it or keep it before publishing."
+        )
+    return " ".join(sentences)
+
+
+def _set_result(board: Board, result: str, user: Any, notice: str, **note: Any) -> None:
+    """The one way a stored result changes: saved, audited with what it means for later rounds."""
+    before = {"result": board.result}
+    board.result = result
+    board.save(update_fields=["result"])
+    after = {"result": result, **note}
+    if before["result"] and notice:
+        after["correction"] = notice
+    AuditRecord.record(user, Action.CHANGE, board, before, after)
+
+
+def record_results(
+    rnd: Round, user: Any, results: dict[int, str], *, seen: dict[int, str] | None = None
+) -> Recorded:
+    """Store results by board number; the round completes once every game has one.
+
+    `seen` is what the arbiter's page showed per board: a board whose stored result is no
+    longer that one was changed by someone else meanwhile, is left alone and comes back
+    as a `Conflict`. Submitting the same results twice changes nothing the second time. A
+    result that replaces another is a correction, recorded with the old value and
+    `correction_notice` in the audit trail.
+    """
+    with transaction.atomic():
+        rnd = locked_round(rnd)
+        if rnd.state == Round.State.DRAFT:
+            raise ActionError(f"Round {rnd.number} is not published yet.")
+        recorded = Recorded()
+        notice = correction_notice(rnd)
+        label = dict(Board.Result.choices).__getitem__
+        numbers = set(results) | set(seen or ())
+        for board in rnd.boards.filter(number__in=numbers).order_by("number").select_for_update():
+            new = results.get(board.number, board.result)
+            if board.number in results and new == board.result:
+                continue  # already so, for instance a second press of "save"
+            if seen is not None and seen.get(board.number, board.result) != board.result:
+                wanted = label(new) if board.number in results else ""
+                recorded.conflicts.append(
+                    Conflict(board.number, label(seen[board.number]), label(board.result), wanted)
+                )
+                continue
+            if board.result == new:
+                continue
+            if board.result:
+                recorded.notice = notice
+            _set_result(board, new, user, notice)
+            recorded.saved.append(board.number)
+        if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
+            rnd.complete()
+            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
+            if rnd.number == rnd.tournament.total_rounds:
+                Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
+        return recorded
+
+
+def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None = None) -> str:
+    """Take one game's result back to "not yet played"; a complete round is open again.
+
+    The same rule as any correction (`correction_notice`), which is returned. `seen` is
+    the result the arbiter's page showed: one changed meanwhile is not cleared.
+    """
+    with transaction.atomic():
+        rnd = locked_round(rnd)
+        board = rnd.boards_with_seats().filter(number=board_number).first()
+        if board is None or board.is_bye:
+            raise ActionError(f"Round {rnd.number} has no game on board {board_number}.")
+        if not board.result:
+            raise ActionError(f"Board {board_number} has no result to clear.")
+        if seen is not None and seen != board.result:
+            raise ActionError(
+                f"Board {board_number} was changed by someone else since this page was loaded: "
+                f"stored now {board.get_result_display()}. Nothing was cleared."
+            )
+        notice = correction_notice(rnd)
+        _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)
+        if rnd.state == Round.State.COMPLETE:
+            rnd.reopen()
+            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "complete"}, {"state": "published"})
+            Tournament.objects.filter(pk=rnd.tournament.pk, state=Tournament.State.FINISHED).update(
+                state=Tournament.State.RUNNING
+            )
+        return notice

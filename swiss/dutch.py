@@ -456,10 +456,6 @@ class _Bracketer:
         """An edge no bracket has weighed yet: only the completion field (C4, C2, C5)."""
         if not self.compatible(self.players[a], self.players[b]):
             return 0
-        return self.completion_weight(a, b)
-
-    def completion_weight(self, a: int, b: int) -> int:
-        """The completion field (C4, C2, C5) of the pair, were it compatible."""
         return self.completion[self.noncandidate[a] + self.noncandidate[b]]
 
     def _initial_matching(self) -> None:
@@ -584,7 +580,10 @@ class _BracketStep:
         whole graph is solved.
         """
         if self.rest_start < self.owner.size:
-            mate = self.m.solve_within(self.bracket, self.owner.completion_weight)
+            completion, noncandidate = self.owner.completion, self.owner.noncandidate
+            mate = self.m.solve_within(
+                self.bracket, lambda a, b: completion[noncandidate[a] + noncandidate[b]]
+            )
             floaters = [v for v in self.bracket if mate[v] == self.m.size]
             if self.owner.absorbs(floaters, self.rest_start):
                 return mate

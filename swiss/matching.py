@@ -14,7 +14,6 @@ from swiss._blossom import max_weight_matching, max_weight_matching_viable
 
 # A graph solved: its vertices and the mate given to those left unmatched (None: themselves).
 Graph = tuple[tuple[int, ...], int | None]
-Edge = tuple[int, int, int]
 
 
 class Matcher:
@@ -36,19 +35,16 @@ class Matcher:
         self._weights: list[dict[int, int]] = [{} for _ in range(size)]
         self._fixed: dict[int, int] = {}
         self._bonus: dict[tuple[int, int], int] = {}
-        # The last solve's graph and its edges that may be in a matching of the greatest weight.
-        self._last: tuple[Graph, list[Edge]] | None = None
-        # The restriction: which graph, its viable edges (a > b), and their pairs as a set.
-        self._viable: tuple[Graph, list[Edge], set[tuple[int, int]]] | None = None
-        # The edges of the last graph weighed, floor taken off and bonuses left out, kept
-        # until a weight changes: solves of one graph that differ by bonuses share them.
-        self._edges: tuple[Graph, Callable[[int, int], int], list[Edge]] | None = None
+        # The last solve's graph and its pairs that may be in a matching of the greatest weight.
+        self._last: tuple[Graph, list[tuple[int, int]]] | None = None
+        # The restriction: which graph, and its viable pairs (a > b) as a list and a set.
+        self._viable: tuple[Graph, list[tuple[int, int]], set[tuple[int, int]]] | None = None
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
         self._weights[a][b] = weight
-        self._viable = self._last = self._edges = None
+        self._viable = None
 
     def restrict_to_optimal(self) -> None:
         """Leave out of later solves of the last solve's graph the edges of no matching of
@@ -57,7 +53,7 @@ class Matcher:
         edges' reduced costs under the last solve's optimal duals sum to no more."""
         if self._last is not None:
             graph, viable = self._last
-            self._viable = (graph, viable, {(a, b) for a, b, _ in viable})
+            self._viable = (graph, viable, set(viable))
 
     def unrestrict(self) -> None:
         self._viable = None
@@ -83,7 +79,7 @@ class Matcher:
     def solve(self) -> list[int]:
         """A maximum-weight matching: mate[v], or v itself when v is unmatched."""
         inside = [v for v in range(self.size) if v not in self._fixed]
-        return self._solve(inside, _no_floor, unmatched=None)
+        return self._solve(inside, lambda a, b: 0, unmatched=None)
 
     def solve_within(self, vertices: Sequence[int], floor: Callable[[int, int], int]) -> list[int]:
         """A maximum-weight matching of the subgraph on `vertices` (fixed pairs left out),
@@ -93,48 +89,35 @@ class Matcher:
         inside = sorted(v for v in vertices if v not in self._fixed)
         return self._solve(inside, floor, unmatched=self.size)
 
-    def _weighed(self, inside: list[int], graph: Graph, floor: Callable[[int, int], int]) -> list[Edge]:
-        """The edges of `graph` (a > b, weight less floor, positive): the viable ones when restricted."""
+    def _pairs(self, inside: list[int], graph: Graph) -> list[tuple[int, int]]:
+        """The pairs of `inside` a solve of `graph` weighs, a > b: the viable ones when restricted."""
         if self._viable is not None and self._viable[0] == graph:
             return self._viable[1]
-        if self._edges is not None and self._edges[0] == graph and self._edges[1] == floor:
-            return self._edges[2]
-        self._edges = None  # freed before the new graph is weighed: peak memory holds one
-        edges = []
-        weights, default = self._weights, self._default
-        for i, a in enumerate(inside):
-            row = weights[a]
-            for b in inside[:i]:
-                weight = row.get(b)
-                if weight is None:
-                    weight = default(a, b)
-                if weight > 0:
-                    weight -= floor(a, b)
-                if weight > 0:
-                    edges.append((a, b, weight))
-        self._edges = (graph, floor, edges)
-        return edges
+        return [(a, b) for i, a in enumerate(inside) for b in inside[:i]]
 
     def _solve(self, inside: list[int], floor: Callable[[int, int], int], unmatched: int | None) -> list[int]:
         bonus = self._bonus
         total = sum(bonus.values())
         shift = total.bit_length()
         graph = (tuple(inside), unmatched)
-        weighed = self._weighed(inside, graph, floor)
-        # Without bonuses the weighed edges go to the solver as they are: no second copy.
-        edges = [(a, b, w << shift) for a, b, w in weighed] if shift else weighed
-        if bonus:
-            for k, (a, b, w) in enumerate(weighed):
-                extra = bonus.get((a, b))
-                if extra:
-                    edges[k] = (a, b, (w << shift) | extra)
+        edges = []
+        weights, default = self._weights, self._default
+        for a, b in self._pairs(inside, graph):
+            weight = weights[a].get(b)
+            if weight is None:
+                weight = default(a, b)
+            if weight > 0:
+                weight -= floor(a, b)
+            if weight > 0:
+                weight = (weight << shift) | bonus.get((a, b), 0)
+                edges.append((a, b, weight))
         mate = list(range(self.size))
         if unmatched is not None:
             for v in inside:
                 mate[v] = unmatched
         if total < 1 << 60:
             solved, viable = max_weight_matching_viable(self.size, edges, total)
-            self._last = (graph, [weighed[k] for k in viable])
+            self._last = (graph, [edges[k][:2] for k in viable])
         else:
             solved, self._last = max_weight_matching(self.size, edges), None
         for a, b in enumerate(solved):
@@ -144,11 +127,6 @@ class Matcher:
         for a, b in self._fixed.items():
             mate[a] = b
         return mate
-
-
-def _no_floor(a: int, b: int) -> int:
-    """The floor of a whole-graph solve: one function, so that its weighed edges are reused."""
-    return 0
 
 
 def maximum_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:

@@ -1,4 +1,4 @@
-"""The matcher reuses a graph's weighed edges between solves; a change of weight or floor must not."""
+"""The matcher between solves: a new weight lifts the restriction, bonuses break ties, floors count."""
 
 from __future__ import annotations
 

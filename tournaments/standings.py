@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from .bridge import tiebreaks
 from .bridge.state import RESULT_CODES, Code, players_after, round_results, scoring
-from .models import Entrant, Round, Seat, Tournament
+from .models import Board, Entrant, Round, Seat, Tournament
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,14 @@ def published_rounds(tournament: Tournament) -> list[int]:
 
 def rounds_with_standings(tournament: Tournament) -> list[int]:
     """Published rounds whose games all have a result, and every round before them too."""
+    pending = set(
+        Board.pending().filter(round__tournament=tournament).values_list("round__number", flat=True)
+    )
     done = []
-    rounds = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number")
-    for expected, rnd in enumerate(rounds, start=1):
-        if rnd.number != expected or rnd.pending_games().exists():
+    for expected, number in enumerate(published_rounds(tournament), start=1):
+        if number != expected or number in pending:
             break
-        done.append(rnd.number)
+        done.append(number)
     return done
 
 

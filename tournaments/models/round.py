@@ -108,7 +108,7 @@ class Round(ShownPublicly):
 
     def pending_games(self) -> models.QuerySet[Board]:
         """The boards still without a result; the pairing-allocated bye's board never needs one."""
-        return self.boards.filter(result=Board.Result.NOT_PLAYED, seats__colour=Seat.Colour.BLACK)
+        return Board.pending().filter(round=self)
 
     def complete(self) -> None:
         """Close a published round once every game has a result."""
@@ -152,6 +152,11 @@ class Absence(models.TextChoices):
 
 class Board(ShownPublicly):
     Result = Result
+
+    @classmethod
+    def pending(cls) -> models.QuerySet[Board]:
+        """Every board still without a result (the one definition of a game still being played)."""
+        return cls.objects.filter(result=Result.NOT_PLAYED, seats__colour=Seat.Colour.BLACK)
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()

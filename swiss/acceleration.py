@@ -80,23 +80,3 @@ def virtual_points(state: TournamentState) -> Mapping[int, tuple[Fraction, ...]]
     if state.acceleration is Acceleration.BAKU:
         return baku_virtual_points(state)
     return {}
-
-
-def virtual_points_in_round(state: TournamentState, number: int, round_number: int) -> Fraction:
-    """One player's virtual points for one round (1-based), 0 when none.
-
-    Cheaper than `virtual_points` when called for each player: the Baku
-    values are computed from the pairing number without building the table.
-    """
-    if state.virtual_points:
-        points = state.virtual_points.get(number, ())
-    elif state.acceleration is Acceleration.BAKU:
-        check_baku_premise(state)
-        if number > baku_last_ga_number(len(state.players)):
-            return Fraction(0)
-        points = baku_schedule(state.total_rounds, state.scoring.win)
-    else:
-        return Fraction(0)
-    if 1 <= round_number <= len(points):
-        return points[round_number - 1]
-    return Fraction(0)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from swiss.model import Board, TournamentState
-from swiss.scores import pairing_score
+from swiss.scores import PairingScores
 
 
 def order_boards(state: TournamentState, boards: Iterable[Board]) -> tuple[Board, ...]:
@@ -24,13 +24,14 @@ def order_boards(state: TournamentState, boards: Iterable[Board]) -> tuple[Board
     score descending", the wording of the corpus README.
     """
     round_number = state.round_to_pair
+    pairing_score = PairingScores(state)
 
     def key(board: Board) -> tuple[int, Fraction, Fraction, int]:
         if board.black is None:
             # By convention the pairing-allocated bye comes last.
             return (1, Fraction(0), Fraction(0), board.white)
-        white = (pairing_score(state, board.white, round_number), -board.white)
-        black = (pairing_score(state, board.black, round_number), -board.black)
+        white = (pairing_score(board.white, round_number), -board.white)
+        black = (pairing_score(board.black, round_number), -board.black)
         higher, lower = max(white, black), min(white, black)
         return (0, -higher[0], -(higher[0] + lower[0]), -higher[1])
 

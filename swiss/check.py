@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from swiss.colours import ColourState, colour_state
 from swiss.model import Board, Code, Colour, Pairing, Player, TournamentState
-from swiss.scores import pairing_score, score, topscorer_threshold
+from swiss.scores import PairingScores, score, topscorer_threshold
 from swiss.unplayed import blocks_bye
 
 
@@ -73,12 +73,13 @@ class PairingContext:
         self.names = names
         self.colour_states = {n: colour_state(p.history) for n, p in self.players.items()}
         self.round = state.round_to_pair
+        self._pairing_score = PairingScores(state)
 
     def name(self, number: int) -> str:
         return self.names.get(number, str(number))
 
     def score(self, number: int) -> Fraction:
-        return pairing_score(self.state, number, self.round)
+        return self._pairing_score(number, self.round)
 
     def topscorer(self, number: int) -> bool:
         """Dutch 1.8: in the last round, more than half the maximum possible score."""

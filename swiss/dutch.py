@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from swiss.acceleration import virtual_points
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
 from swiss.matching import Matcher, maximum_matching
@@ -34,11 +33,9 @@ from swiss.model import (
     Colour,
     Pairing,
     PairingError,
-    Player,
-    RoundResult,
     TournamentState,
 )
-from swiss.scores import topscorer_threshold
+from swiss.scores import PairingScores, padded_history, topscorer_threshold
 from swiss.unplayed import bye_eligible, unplayed_downfloat, unplayed_games
 
 
@@ -141,16 +138,10 @@ def _ranks_before(a: Entrant, b: Entrant) -> bool:
 def _entrants(state: TournamentState) -> list[Entrant]:
     """The players to be paired, in 1.2 order."""
     done = state.rounds_played
-    vps = virtual_points(state)
     scoring = state.scoring
     players = sorted(state.players, key=lambda p: p.number)
-    histories = {p.number: _history(p, done) for p in players}
-
-    def pairing_score(number: int, rnd: int) -> Fraction:
-        """Points before round `rnd` (0-based) plus the virtual points of that round."""
-        points = sum((scoring.points(r.code) for r in histories[number][:rnd]), Fraction(0))
-        extra = vps.get(number, ())
-        return points + (extra[rnd] if rnd < len(extra) else Fraction(0))
+    histories = {p.number: padded_history(p.history, done) for p in players}
+    pairing_score = PairingScores(state)
 
     def float_of(number: int, back: int) -> Float:
         """1.4: the float a player received `back` rounds ago."""
@@ -161,7 +152,7 @@ def _entrants(state: TournamentState) -> list[Entrant]:
         if not result.code.played:
             return Float.DOWN if unplayed_downfloat(result, scoring) else Float.NONE
         assert result.opponent is not None
-        own, other = pairing_score(number, rnd), pairing_score(result.opponent, rnd)
+        own, other = pairing_score(number, rnd + 1), pairing_score(result.opponent, rnd + 1)
         return Float.DOWN if own > other else Float.UP if own < other else Float.NONE
 
     # Players absent from this round who never took part in a pairing do not count
@@ -186,7 +177,7 @@ def _entrants(state: TournamentState) -> list[Entrant]:
             Entrant(
                 number=player.number,
                 rank=rank,
-                score=pairing_score(player.number, done),
+                score=pairing_score(player.number, done + 1),
                 colours=colour_state(history),
                 bye_eligible=bye_eligible(history, scoring),
                 unplayed_games=unplayed_games(history),
@@ -196,12 +187,6 @@ def _entrants(state: TournamentState) -> list[Entrant]:
         )
     entrants.sort(key=lambda e: (-e.score, e.rank))
     return entrants
-
-
-def _history(player: Player, rounds: int) -> tuple[RoundResult, ...]:
-    """The player's rounds 1..rounds, a missing round counting as a zero-point bye."""
-    missing = rounds - len(player.history)
-    return player.history[:rounds] + (RoundResult(None, None, Code.ZERO_BYE),) * max(missing, 0)
 
 
 # --- The bracket-by-bracket matching ------------------------------------------------------

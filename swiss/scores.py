@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swiss.acceleration import virtual_points_in_round
-from swiss.model import Player, Scoring, TournamentState
+from swiss.acceleration import virtual_points
+from swiss.model import Code, Player, RoundResult, Scoring, TournamentState
 
 
 def score(player: Player, scoring: Scoring, *, rounds: int | None = None) -> Fraction:
@@ -29,14 +29,37 @@ def find_player(state: TournamentState, number: int) -> Player:
     raise KeyError(number)
 
 
-def pairing_score(state: TournamentState, player_number: int, round_number: int) -> Fraction:
-    """Baku 1.5: standings points before `round_number` plus that round's virtual points.
+class PairingScores:
+    """C.04.3 1.2 and Baku 1.5: a player's pairing score for a round, the standings points
+    before it plus that round's virtual points.
 
-    Without acceleration this is the real score after rounds 1 .. round_number - 1.
+    Built once per state, so the virtual points are derived (and the Baku premise checked)
+    once, however many scores are asked for.
     """
-    player = find_player(state, player_number)
-    real = score(player, state.scoring, rounds=round_number - 1)
-    return real + virtual_points_in_round(state, player_number, round_number)
+
+    def __init__(self, state: TournamentState) -> None:
+        self._scoring = state.scoring
+        self._histories = {p.number: p.history for p in state.players}
+        self._virtual = virtual_points(state)
+
+    def __call__(self, player_number: int, round_number: int) -> Fraction:
+        """The pairing score of `player_number` for round `round_number` (1-based)."""
+        done = round_number - 1
+        points = sum(
+            (
+                self._scoring.points(result.code)
+                for result in padded_history(self._histories[player_number], done)
+            ),
+            Fraction(0),
+        )
+        extra = self._virtual.get(player_number, ())
+        return points + (extra[done] if done < len(extra) else Fraction(0))
+
+
+def padded_history(history: tuple[RoundResult, ...], rounds: int) -> tuple[RoundResult, ...]:
+    """Rounds 1..`rounds` of a history, a round missing from it counting as a zero-point bye."""
+    missing = rounds - len(history)
+    return history[:rounds] + (RoundResult(None, None, Code.ZERO_BYE),) * max(missing, 0)
 
 
 def topscorer_threshold(state: TournamentState) -> Fraction | None:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from swiss.matching import maximum_matching
 from swiss.model import Player, TournamentState
-from swiss.scores import pairing_score
+from swiss.scores import PairingScores
 from swiss.us.colours import Due, due
 from swiss.us.options import USOptions
 
@@ -31,8 +31,9 @@ class Facts:
         self.forgotten = forgotten
         self.players: dict[int, Player] = {p.number: p for p in state.players}
         accelerated = added_score_half(state) if options.added_score and self.round <= 2 else frozenset()
+        pairing_score = PairingScores(state)
         self.score: dict[int, Fraction] = {
-            n: pairing_score(state, n, self.round) + (1 if n in accelerated else 0) for n in self.players
+            n: pairing_score(n, self.round) + (1 if n in accelerated else 0) for n in self.players
         }
         self.rating = {n: p.rating for n, p in self.players.items()}
         self.due: dict[int, Due] = {n: due(p.history) for n, p in self.players.items()}

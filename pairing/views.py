@@ -29,7 +29,7 @@ from tournaments.bridge import trf as trf_export
 from tournaments.bridge.state import next_round_to_pair, scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
-from . import actions, forms, registration, results
+from . import actions, forms, publishing, registration, results
 
 View = Callable[..., HttpResponse]
 
@@ -380,7 +380,7 @@ def round_publish(request: HtmxHttpRequest, tournament: Tournament, number: int)
         messages.error(request, "This page is out of date; nothing was published. Review the draft again.")
         return redirect("arbiter:round", tournament.slug, number)
     try:
-        published = actions.publish_round(
+        published = publishing.publish_round(
             rnd, request.user, confirmed=form.cleaned_data["confirm"], version=form.cleaned_data["version"]
         )
         if published:
@@ -408,7 +408,7 @@ def _act_on_round(
 def round_keep(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The arbiter keeps a draft whose input changed, instead of pairing it again."""
     return _act_on_round(
-        request, tournament, number, actions.keep_draft, f"The draft of round {number} is kept as it is."
+        request, tournament, number, publishing.keep_draft, f"The draft of round {number} is kept as it is."
     )
 
 
@@ -416,7 +416,7 @@ def round_keep(request: HtmxHttpRequest, tournament: Tournament, number: int) ->
 @arbiter_only
 def round_unpublish(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     return _act_on_round(
-        request, tournament, number, actions.unpublish_round, f"Round {number} is a draft again."
+        request, tournament, number, publishing.unpublish_round, f"Round {number} is a draft again."
     )
 
 

@@ -7,7 +7,7 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from pairing import actions
+from pairing import actions, publishing
 from tournaments.models import Entrant, Tournament
 
 SLUG, PLAYERS, PLAYED = "load-open", 150, 5
@@ -31,7 +31,7 @@ for number, rating in enumerate(sorted((rng.randint(1200, 2600) for _ in range(P
     )
 for number in range(1, PLAYED + 2):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     if number <= PLAYED:
         games = [b for b in rnd.boards_with_seats() if not b.is_bye]
         actions.record_results(rnd, arbiter, {b.number: rng.choice(["1-0", "1/2", "0-1"]) for b in games})

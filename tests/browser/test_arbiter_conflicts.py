@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import Page, expect
 
-from pairing import actions, results
+from pairing import actions, publishing, results
 
 expect.set_options(timeout=20_000)
 
@@ -28,7 +28,7 @@ def signed_in(page: Page, live_server, client, arbiter) -> Page:
 @pytest.fixture
 def round_one(tournament, players, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     return rnd
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from pairing import actions, results
+from pairing import actions, publishing, results
 
 expect.set_options(timeout=20_000)
 PHONE = {"width": 390, "height": 844}
@@ -14,10 +14,10 @@ PHONE = {"width": 390, "height": 844}
 @pytest.mark.django_db(transaction=True)
 def test_an_arbiter_enters_a_result_on_a_phone(page: Page, live_server, client, tournament, players, arbiter):
     first = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(first, arbiter, confirmed=True)
+    publishing.publish_round(first, arbiter, confirmed=True)
     results.record_results(first, arbiter, {b.number: "1-0" for b in first.boards.all() if not b.is_bye})
     second = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(second, arbiter, confirmed=True)
+    publishing.publish_round(second, arbiter, confirmed=True)
     client.force_login(arbiter)
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]

@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from pairing import actions
+from pairing import actions, publishing
 from tournaments.models import AuditRecord, DraftChange, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,7 +47,7 @@ def test_two_arbiters_pairing_at_once_get_one_draft(tournament, players, arbiter
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_two_arbiters_publishing_at_once_give_one_publication(tournament, players, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
-    results = at_once(lambda: actions.publish_round(rnd, arbiter))
+    results = at_once(lambda: publishing.publish_round(rnd, arbiter))
     assert sorted(results) == [False, True]
     assert Round.objects.get(pk=rnd.pk).state == Round.State.PUBLISHED
     assert AuditRecord.objects.filter(object_id=str(rnd.pk), after__state="published").count() == 1

@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from django.db import connection
 
-from pairing import actions
+from pairing import actions, publishing
 from tournaments.models import Board
 
 pytestmark = [
@@ -48,7 +48,7 @@ def test_saving_results_while_the_database_is_down_says_not_saved_and_recovers(
     live_server, client, tournament, field, arbiter, database_outage
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     client.force_login(arbiter)
     browser = Browser(live_server.url, {"sessionid": client.cookies["sessionid"].value})
     path = f"/arbiter/{tournament.slug}/rounds/1/results/"

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pairing import actions, edits
+from pairing import actions, edits, publishing
 from tournaments.bridge import drafts
 from tournaments.models import AuditRecord, DraftChange, Round
 
@@ -186,7 +186,7 @@ def test_pairing_a_round_that_has_a_draft_keeps_it_and_says_so(arbiter_client, d
 
 
 def test_a_stale_pair_button_does_not_pair_the_round_after(arbiter_client, draft, tournament, arbiter):
-    actions.publish_round(draft, arbiter, confirmed=True)
+    publishing.publish_round(draft, arbiter, confirmed=True)
     page = arbiter_client.post(url("pair", tournament), {"round": "2"}, follow=True).content.decode()
     assert "Round 2 is already published; nothing was paired." in page
     assert not tournament.rounds.get(number=3).is_paired
@@ -204,7 +204,7 @@ def test_publishing_twice_gives_one_publication_and_says_so(arbiter_client, draf
 
 
 def test_a_change_to_a_published_round_is_refused(arbiter_client, draft, tournament, arbiter):
-    actions.publish_round(draft, arbiter, confirmed=True)
+    publishing.publish_round(draft, arbiter, confirmed=True)
     before = actions.draft_pairs(draft)
     page = arbiter_client.post(
         url("round-change", tournament, 2), {"kind": "colours", "board": 1}

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from pairing import actions, results
+from pairing import actions, publishing, results
 from tournaments.models import AuditRecord, Board, Round, Seat
 
 from .conftest import url
@@ -58,7 +58,7 @@ def test_the_database_refuses_unknown_results_and_absence_kinds(tournament, play
 
 def test_an_unknown_result_code_is_refused_with_a_message(arbiter_client, tournament, field, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     page = arbiter_client.post(
         url("results", tournament, 1), {"board_1": "2-0", "seen_1": ""}
     ).content.decode()
@@ -117,7 +117,7 @@ def test_removing_a_deputy_is_recorded(arbiter_client, tournament, django_user_m
 def round_one_open(tournament, field, arbiter):
     """Round 1 published with one game still without a result; round 2 not paired."""
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all() if b.number != 2})
     return rnd
 
@@ -142,7 +142,7 @@ def test_publishing_a_round_not_yet_paired_is_refused_with_a_message(
 def test_a_published_round_stays_viewable_when_an_earlier_result_is_cleared(
     arbiter_client, tournament, draft, arbiter
 ):
-    actions.publish_round(draft, arbiter, confirmed=True)
+    publishing.publish_round(draft, arbiter, confirmed=True)
     results.clear_result(tournament.rounds.get(number=1), arbiter, 1)
     response = arbiter_client.get(url("round", tournament, 2))
     assert response.status_code == 200 and "Round 1, board 1 has no result yet." in response.content.decode()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from pairing import actions, results
+from pairing import actions, publishing, results
 from tournaments.models import AuditRecord, Board, Round, Tournament
 
 from .conftest import play_round
@@ -42,7 +42,7 @@ def test_clearing_a_result_of_a_round_being_played_keeps_it_published(
     arbiter_client, tournament, field, arbiter
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter)
+    publishing.publish_round(rnd, arbiter)
     results.record_results(rnd, arbiter, {1: "1/2", 2: "1-0"})
     arbiter_client.post(url("result-clear", tournament, 1), {"board": "1:1/2"})
     rnd.refresh_from_db()
@@ -70,7 +70,7 @@ def test_clearing_a_result_the_next_draft_was_paired_from_says_the_draft_must_be
 
 def test_only_boards_with_a_result_can_be_cleared(arbiter_client, tournament, field, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter)
+    publishing.publish_round(rnd, arbiter)
     results.record_results(rnd, arbiter, {1: "1-0"})
     for board in ("2", "6", "99"):  # no result yet, the bye, no such board
         page = arbiter_client.post(url("result-clear", tournament, 1), {"board": board}, follow=True)

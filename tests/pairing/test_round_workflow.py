@@ -7,7 +7,7 @@ import sys
 
 from django.urls import reverse
 
-from pairing import actions, registration
+from pairing import actions, publishing, registration
 from swiss.trf import read_trf
 from tournaments.bridge import drafts
 from tournaments.bridge.trf import arbiter_trf
@@ -80,7 +80,7 @@ def test_results_complete_the_round_and_a_resubmission_changes_nothing(
     arbiter_client, tournament, field, arbiter
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter)
+    publishing.publish_round(rnd, arbiter)
     data = {**{f"board_{n}": "1/2" for n in range(1, 6)}, **{f"seen_{n}": "" for n in range(1, 6)}}
     arbiter_client.post(url("results", tournament, 1), data)
     arbiter_client.post(url("results", tournament, 1), data)
@@ -94,7 +94,7 @@ def test_results_complete_the_round_and_a_resubmission_changes_nothing(
 
 def test_unpublishing_is_explicit_and_recorded(arbiter_client, tournament, field, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter)
+    publishing.publish_round(rnd, arbiter)
     arbiter_client.post(url("round-unpublish", tournament, 1))
     rnd.refresh_from_db()
     assert rnd.state == Round.State.DRAFT

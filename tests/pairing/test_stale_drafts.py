@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pairing import actions, registration
+from pairing import actions, publishing, registration
 from tournaments.bridge import drafts
 from tournaments.models import AuditRecord, Board, Entrant, ForbiddenPair, Round
 
@@ -75,7 +75,7 @@ def test_every_input_the_engine_reads_marks_the_draft_stale(
         # A paired player cannot ask for a bye in the drafted round: an unpaired entrant does,
         # entered and kept first, so that only the absence is new.
         late = Entrant.objects.create(tournament=tournament, name="Late, Leo", pairing_number=12)
-        actions.keep_draft(draft, arbiter)
+        publishing.keep_draft(draft, arbiter)
         registration.record_absence(late, arbiter, 2, "half-bye")
     else:
         first, second = sorted((a, b), key=lambda e: e.pk)
@@ -108,7 +108,7 @@ def test_a_cleared_result_under_a_draft_blocks_publishing_and_keeping(
 def test_a_correction_after_the_next_round_is_published_stands_beside_its_pairings(
     arbiter_client, tournament, draft, arbiter
 ):
-    actions.publish_round(draft, arbiter, confirmed=True)
+    publishing.publish_round(draft, arbiter, confirmed=True)
     boards = actions.draft_pairs(draft)
     before = arbiter_client.get(url("results", tournament, 1)).content.decode()
     assert 'id="correction-notice"' in before and "the pairings already made stand" in before
@@ -199,6 +199,6 @@ def test_results_of_a_round_still_a_draft_are_refused(arbiter_client, tournament
 
 def test_a_correction_under_two_published_rounds_names_both(arbiter_client, tournament, draft, arbiter):
     play_round(draft, arbiter)
-    actions.publish_round(actions.pair_next_round(tournament, arbiter), arbiter, confirmed=True)
+    publishing.publish_round(actions.pair_next_round(tournament, arbiter), arbiter, confirmed=True)
     page = correct(arbiter_client, tournament, 1, 1, "1-0", "1/2")
     assert "Rounds 2, 3 are already published: the pairings already made stand (GHR 4.3)" in page

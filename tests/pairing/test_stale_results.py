@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from pairing import actions, results
+from pairing import actions, publishing, results
 from tournaments.models import AuditRecord, Board, Entrant
 
 
@@ -50,7 +50,7 @@ def big_round(tournament, arbiter):
     )
     rnd = actions.pair_next_round(tournament, arbiter)
     assert rnd.boards.count() == len(entrants) // 2
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, dict.fromkeys(range(1, 91), "1-0"))
     return rnd
 

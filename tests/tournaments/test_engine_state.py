@@ -57,14 +57,14 @@ def test_a_published_round_without_results_is_refused(demo):
 def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_same_person(
     tournament, make_entrant, arbiter
 ):
-    from pairing import actions, registration, results
+    from pairing import actions, publishing, registration, results
     from swiss.dutch import pair
 
     tournament.acceleration = Tournament.Acceleration.BAKU
     tournament.save()
     field = [make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}") for n in range(10)]
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
     # Ten in round 1: GA is numbers 1-6, so Player 06 is its last member (Baku 1.2).
     late = Entrant(name="Late, Strong", fide_rating=2330)
@@ -85,14 +85,14 @@ def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_sa
 
 
 def test_a_baku_late_entry_below_the_cut_keeps_ga_at_its_round_one_size(tournament, make_entrant, arbiter):
-    from pairing import actions, registration, results
+    from pairing import actions, publishing, registration, results
 
     tournament.acceleration = Tournament.Acceleration.BAKU
     tournament.save()
     for n in range(12):
         make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}")
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
     assert tournament_state(tournament).virtual_points == {}  # the engine's own Baku split is right
     registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Weak", fide_rating=1500)])

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pairing.actions import change_draft, pair_next_round, publish_round
+from pairing.actions import change_draft, pair_next_round
+from pairing.publishing import publish_round
 from swiss.model import TrfError
 from swiss.trf import read_trf, write_trf
 from tournaments.bridge.state import tournament_state

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from pairing import actions, registration, results
+from pairing import actions, publishing, registration, results
 from tournaments.models import Board, Entrant, Round, Seat, Tournament
 
 SLUG = "demo-open"
@@ -73,7 +73,7 @@ class Command(BaseCommand):
         registration.record_absence(entrants[25], arbiter, 5, Seat.Absence.ZERO_BYE)
         for _ in range(PLAYED_ROUNDS):
             rnd = actions.pair_next_round(tournament, arbiter)
-            actions.publish_round(rnd, arbiter)
+            publishing.publish_round(rnd, arbiter)
             results.record_results(rnd, arbiter, _results(rnd, rng))
         actions.pair_next_round(tournament, arbiter)
         self.stdout.write(

@@ -68,7 +68,7 @@ def _advanced_top_half(players: int) -> int:
 
     The text enlarges the top half so that enough top-half opponents are left for the
     bottom-half leaders; the largest number it allows serves that best. Where no even
-    number lies in the range (N = 22, 23, 26, 28, 32, 33, 38, 43 and 48 among 20-60), the
+    number lies in the range (N = 22, 23, 26, 29, 33, 36 and 43 among 20-60), the
     even number just below 60 % is taken, never fewer than the standard top half.
     """
     return max(players * 3 // 5 // 2 * 2, _top_half(players))

@@ -127,7 +127,8 @@ def special_round(state: TournamentState, may_meet: MayMeet, may_take_bye: MayTa
         return SpecialRound(dict.fromkeys(_top_numbers(state), state.scoring.win), ())
     picker = _Picker(state, may_meet, may_take_bye, checked=False)
     pairs = picker.run()
-    if not picker.completes(picker.free):
+    # Without pairs made here the Dutch rules check the completion themselves.
+    if pairs and not picker.completes(picker.free):
         picker = _Picker(state, may_meet, may_take_bye, checked=True)
         pairs = picker.run()
     return SpecialRound({}, tuple(pairs))

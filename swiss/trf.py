@@ -138,6 +138,7 @@ class _Reader:
     scoring_162: list[tuple[tuple[str, ...], Fraction]] = field(default_factory=list)
     scoring_xxs: dict[str, _Located] = field(default_factory=dict)
     acceleration: Acceleration = Acceleration.NONE
+    xac_line: int | None = None
     absences: list[tuple[int, int, int, Code, int | None]] = field(default_factory=list)
     vp_250: dict[int, dict[int, Fraction]] = field(default_factory=dict)
     vp_250_lines: dict[int, int] = field(default_factory=dict)
@@ -435,6 +436,7 @@ def _read_acceleration_xac(reader: _Reader, line: str, number: int) -> None:
     if method is None:
         raise TrfError(number, 5, f"expected one of {', '.join(_XAC)}")
     reader.acceleration = method
+    reader.xac_line = number
 
 
 def read_trf(text: str) -> TournamentState:
@@ -732,7 +734,14 @@ def _virtual_points(reader: _Reader, players: int) -> dict[int, tuple[Fraction, 
                 raise TrfError(
                     line, 10, f"expected the same virtual points for player {tpn} in 250 and XXA records"
                 )
-    return dict(sorted((from_250 or from_xxa).items()))
+    points = dict(sorted((from_250 or from_xxa).items()))
+    if points and reader.xac_line is not None:
+        raise TrfError(
+            reader.xac_line,
+            5,
+            "expected no virtual points (250, XXA) with the A/B/C/D acceleration, which has none",
+        )
+    return points
 
 
 def _forbidden(reader: _Reader, players: int, round_to_pair: int) -> frozenset[tuple[int, int]]:

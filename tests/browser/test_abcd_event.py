@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import sign_in
-from .test_arbiter_tournament import enter_results, publish
+from .test_arbiter_tournament import enter_results, import_players, publish
 
 PLAYERS = 12
 
@@ -35,14 +35,7 @@ def create_abcd_event(page: Page) -> None:
     page.click("main button[type=submit]")
     expect(page.locator("h1")).to_have_text("Quarters Open")
     expect(page.locator("main")).to_contain_text("A/B/C/D (national / non-FIDE)")
-    page.click("nav.tabs >> text=Entrants")
-    page.click("text=Import from CSV or TRF")
-    page.set_input_files(
-        "#id_file", {"name": "players.csv", "mimeType": "text/csv", "buffer": players_csv().encode()}
-    )
-    page.click("button[name=preview]")
-    page.click("button[name=do-import]")
-    expect(page.locator("#entrants tbody tr")).to_have_count(PLAYERS)
+    import_players(page, players_csv(), PLAYERS)
 
 
 def pair_round(page: Page, number: int) -> None:

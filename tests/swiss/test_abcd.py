@@ -305,6 +305,12 @@ def test_a_malformed_xac_line_is_refused_where_it_stands() -> None:
         read_trf(text)
 
 
+def test_virtual_points_beside_an_xac_line_are_refused() -> None:
+    text = write_trf(generate(4, 8, 5, played=1, acceleration=ABCD)) + "XXA    1  1.0\r\n"
+    with pytest.raises(TrfError, match="no virtual points"):
+        read_trf(text)
+
+
 def test_the_command_line_acceleration_overrides_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

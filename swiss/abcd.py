@@ -172,11 +172,12 @@ class _Picker:
         leaders = [n for n in self.upper if points[n] == full]
         winners = [n for n in self.lower if points[n] == full]
         below = [n for n in self.upper if full - win <= points[n] < full]
-        # 3(b): in round 2 "the same number of the highest-rated" who did not win.
-        first = below[: len(winners)] if state.round_to_pair == 2 else below
         if len(leaders) % 2 and len(winners) > len(below):
             # 6: the top group's floater meets a bottom-half leader instead of a player below.
             self._take(leaders[-1], [winners], "6", bottom_chooses=False)
+            winners = [n for n in winners if n in self.free]
+        # 3(b): in round 2 "the same number of the highest-rated" who did not win.
+        first = below[: len(winners)] if state.round_to_pair == 2 else below
         for player in winners:
             self._take(player, [first, below], "4(b)" if state.round_to_pair > 2 else "3(b)")
         if state.acceleration is Acceleration.ABCD_ADVANCED and state.round_to_pair > 2:

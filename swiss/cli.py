@@ -8,6 +8,8 @@
                                              US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
+    python -m swiss pair --acceleration abcd FILE.trf   pair with this acceleration, whatever
+                                             the file says (also abcd-advanced, baku, none)
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
@@ -30,7 +32,7 @@ from swiss import SYSTEMS, TEAM_SYSTEMS
 from swiss import pair as pair_any
 from swiss.boards import order_boards
 from swiss.colours import initial_colour
-from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
+from swiss.model import Acceleration, Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
 from swiss.team.model import TeamState
 from swiss.trf import decode_trf, read_trf
 
@@ -151,8 +153,16 @@ def _paired(path: str, state: _State, pair: Callable[[_State], Pairing]) -> Pair
         raise _Failure(NO_PAIRING, f"no legal pairing for round {state.round_to_pair}: {error}") from error
 
 
-def _pairing_text(path: str, pair: PairFunction | None) -> str:
-    state = _load(path)
+def _with_acceleration(state: TournamentState, acceleration: str | None) -> TournamentState:
+    """The state with the command line's acceleration, which overrides the file's; the
+    file's virtual points belong to the file's method and go with it."""
+    if acceleration is None or Acceleration(acceleration) is state.acceleration:
+        return state
+    return replace(state, acceleration=Acceleration(acceleration), virtual_points={})
+
+
+def _pairing_text(path: str, pair: PairFunction | None, acceleration: str | None = None) -> str:
+    state = _with_acceleration(_load(path), acceleration)
     return format_pairing(state, _paired(path, state, _engine(pair)))
 
 
@@ -182,9 +192,11 @@ def _describe(state: TournamentState, pairing: Pairing) -> str:
     return " ".join(f"{b.white}-{b.black}" if b.black else f"{b.white}-bye" for b in boards)
 
 
-def _check_command(path: str, output: TextIO, pair: PairFunction | None) -> int:
+def _check_command(
+    path: str, output: TextIO, pair: PairFunction | None, acceleration: str | None = None
+) -> int:
     """Re-pair each completed round from the rounds before it; list the rounds that differ."""
-    state = _load(path)
+    state = _with_acceleration(_load(path), acceleration)
     # Round 1 is re-paired from no history, so the lot must come from the file or round 1.
     state = replace(state, initial_colour=initial_colour(state))
     engine = _engine(pair)
@@ -289,6 +301,7 @@ def _engine_parser() -> argparse.ArgumentParser:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", nargs="?", const="-", metavar="OUTFILE", help="pair the next round")
     mode.add_argument("-c", action="store_true", help="check the recorded pairings of every round")
+    _acceleration_argument(parser)
     return parser
 
 
@@ -299,7 +312,16 @@ def _pair_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("--system", default="dutch", choices=SYSTEMS)
     parser.add_argument("--explain", action="store_true", help="also print why each board or match was made")
+    _acceleration_argument(parser)
     return parser
+
+
+def _acceleration_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--acceleration",
+        choices=[a.value for a in Acceleration],
+        help="pair with this acceleration, whatever the file says (abcd, abcd-advanced: national / non-FIDE)",
+    )
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -324,7 +346,7 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             if options.system == "us":
                 sys.stdout.write(_us_text(options.file, options.explain))
                 return OK
-            sys.stdout.write(_pairing_text(options.file, pair))
+            sys.stdout.write(_pairing_text(options.file, pair, options.acceleration))
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
@@ -333,8 +355,8 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair, checking.system)
         options = _engine_parser().parse_args(args)
         if options.c:
-            return _check_command(options.dutch, sys.stdout, pair)
-        text = _pairing_text(options.dutch, pair)
+            return _check_command(options.dutch, sys.stdout, pair, options.acceleration)
+        text = _pairing_text(options.dutch, pair, options.acceleration)
         if options.p == "-":
             sys.stdout.write(text)
             return OK

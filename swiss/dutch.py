@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from swiss.abcd import SpecialPair, special_round
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
 from swiss.matching import Matcher, maximum_matching
@@ -100,11 +101,18 @@ def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str
     entrants = _entrants(state)
     if not entrants:
         return Pairing(()), {}
-    bracketer = _Bracketer(state, entrants)
-    mates = bracketer.run()
     initial = initial_colour(state)
     by_number = {e.number: e for e in entrants}
-    boards = []
+    entrants, special = _accelerated_brackets(state, entrants)
+    boards = [_board(by_number[p.top], by_number[p.bottom], initial) for p in special]
+    by_number = {e.number: e for e in entrants}
+    bracketer = _Bracketer(state, entrants)
+    mates = bracketer.run()
+    for p in special:
+        for number in (p.top, p.bottom):
+            bracketer.notes.setdefault(number, []).append(
+                f"paired before the brackets by the A/B/C/D acceleration ({p.rule}): {p.top} and {p.bottom}"
+            )
     for entrant in entrants:
         mate = mates[entrant.number]
         if mate is None:
@@ -117,6 +125,39 @@ def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str
 def floats(state: TournamentState) -> dict[int, tuple[Float, Float]]:
     """1.4: each player's float one round and two rounds before, as the pairing sees them."""
     return {e.number: e.floats for e in _entrants(state)}
+
+
+def _accelerated_brackets(
+    state: TournamentState, entrants: list[Entrant]
+) -> tuple[list[Entrant], tuple[SpecialPair, ...]]:
+    """The A/B/C/D acceleration's hook (`swiss.abcd`): the players left to the brackets, each
+    with the score they are bracketed with, and the pairs made before the brackets."""
+    by_number = {e.number: e for e in entrants}
+    topscore = topscorer_threshold(state)
+    special = special_round(
+        state,
+        lambda a, b: _compatible(by_number[a], by_number[b], topscore),
+        lambda number: by_number[number].bye_eligible,
+    )
+    if special is None:
+        return entrants, ()
+    paired = {number for p in special.pairs for number in (p.top, p.bottom)}
+    rest = [
+        replace(e, score=special.brackets.get(e.number, e.score)) for e in entrants if e.number not in paired
+    ]
+    rest.sort(key=lambda e: (-e.score, e.rank))
+    return rest, special.pairs
+
+
+def _compatible(a: Entrant, b: Entrant, topscore: Fraction | None) -> bool:
+    """C1 (no second meeting, no forbidden pair) and C3 (absolute colour preferences)."""
+    if b.number in a.avoid:
+        return False
+    if not (a.colours.absolute and b.colours.absolute):
+        return True
+    if a.colours.preference is not b.colours.preference:
+        return True
+    return topscore is not None and (a.score > topscore or b.score > topscore)
 
 
 def _board(a: Entrant, b: Entrant, initial: Colour) -> Board:
@@ -233,14 +274,7 @@ class _Bracketer:
     # -- criteria ---------------------------------------------------------------------------
 
     def compatible(self, a: Entrant, b: Entrant) -> bool:
-        """C1 (no second meeting, no forbidden pair) and C3 (absolute colour preferences)."""
-        if b.number in a.avoid:
-            return False
-        if not (a.colours.absolute and b.colours.absolute):
-            return True
-        if a.colours.preference is not b.colours.preference:
-            return True
-        return self.topscore is not None and (a.score > self.topscore or b.score > self.topscore)
+        return _compatible(a, b, self.topscore)
 
     def note(self, vertex: int, text: str) -> None:
         self.notes.setdefault(self.players[vertex].number, []).append(text)

@@ -110,6 +110,9 @@ class Player:
 class Acceleration(enum.Enum):
     NONE = "none"
     BAKU = "baku"
+    # National, not FIDE-approved: bracket overrides, not virtual points (swiss.abcd).
+    ABCD = "abcd"
+    ABCD_ADVANCED = "abcd-advanced"
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,8 @@ class TournamentState:
     `absences` holds the pre-arranged byes (H, F or Z) of the round being paired.
     `virtual_points` gives per player, per round (index 0 is round 1), the
     acceleration points; when it is empty and `acceleration` is BAKU the engine
-    derives them (see `swiss.acceleration`).
+    derives them (see `swiss.acceleration`); ABCD and ABCD_ADVANCED change how the
+    brackets are formed instead (see `swiss.abcd`).
     `forbidden` holds pairs (lower number first) that must never meet.
     """
 

@@ -138,6 +138,7 @@ class _Reader:
     scoring_162: list[tuple[tuple[str, ...], Fraction]] = field(default_factory=list)
     scoring_xxs: dict[str, _Located] = field(default_factory=dict)
     acceleration: Acceleration = Acceleration.NONE
+    xac_line: int | None = None
     absences: list[tuple[int, int, int, Code, int | None]] = field(default_factory=list)
     vp_250: dict[int, dict[int, Fraction]] = field(default_factory=dict)
     vp_250_lines: dict[int, int] = field(default_factory=dict)
@@ -407,6 +408,8 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
     elif code == "192":
         if line[4:].strip().upper().endswith("_BAKU"):
             reader.acceleration = Acceleration.BAKU
+    elif code == "XAC":
+        _read_acceleration_xac(reader, line, number)
     elif code == "240":
         _read_absences_240(reader, line, number)
     elif code == "XXZ":
@@ -420,6 +423,20 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
         _read_acceleration_xxa(reader, line, number)
     elif code in ("260", "XXP"):
         _read_forbidden(reader, line, number, code)
+
+
+# The extension line of the national accelerations, which ETT26 has no 192 code for.
+_XAC = {a.value: a for a in (Acceleration.ABCD, Acceleration.ABCD_ADVANCED)}
+
+
+def _read_acceleration_xac(reader: _Reader, line: str, number: int) -> None:
+    """`XAC abcd` or `XAC abcd-advanced`: the A/B/C/D acceleration (national / non-FIDE)."""
+    tokens = list(_tokens(line, 5))
+    method = _XAC.get(tokens[0][1].lower()) if len(tokens) == 1 else None
+    if method is None:
+        raise TrfError(number, 5, f"expected one of {', '.join(_XAC)}")
+    reader.acceleration = method
+    reader.xac_line = number
 
 
 def read_trf(text: str) -> TournamentState:
@@ -444,7 +461,7 @@ def read_trf(text: str) -> TournamentState:
 # Records read column by column or word by word; the others (012, comments, records this
 # reader skips) are free text.
 _STRUCTURED = frozenset(
-    {"001", "142", "152", "162", "192", "240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ"}
+    {"001", "142", "152", "162", "192", "240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "XAC"}
 )
 
 
@@ -717,7 +734,14 @@ def _virtual_points(reader: _Reader, players: int) -> dict[int, tuple[Fraction, 
                 raise TrfError(
                     line, 10, f"expected the same virtual points for player {tpn} in 250 and XXA records"
                 )
-    return dict(sorted((from_250 or from_xxa).items()))
+    points = dict(sorted((from_250 or from_xxa).items()))
+    if points and reader.xac_line is not None:
+        raise TrfError(
+            reader.xac_line,
+            5,
+            "expected no virtual points (250, XXA) with the A/B/C/D acceleration, which has none",
+        )
+    return points
 
 
 def _forbidden(reader: _Reader, players: int, round_to_pair: int) -> frozenset[tuple[int, int]]:
@@ -914,6 +938,8 @@ def write_trf(
         lines.extend(
             f"260 {round_to_pair:03d} {last:03d} {a:04d} {b:04d}" for a, b in sorted(state.forbidden)
         )
+    if state.acceleration.value in _XAC:
+        lines.append(f"XAC {state.acceleration.value}")
     lines.append(f"XXR {state.total_rounds}")
     if state.initial_colour is not None:
         lines.append(f"XXC {'white1' if state.initial_colour is Colour.WHITE else 'black1'}")

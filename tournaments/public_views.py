@@ -143,6 +143,9 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             rows.append(
                 [row.place, e.pairing_number, e.name, e.rating or "", e.federation, row.points, *row.values]
             )
+    if tournament.national_acceleration:
+        # Whoever rates the event from this file must see that FIDE has not approved its pairings.
+        rows.append(["Pairing rules", tournament.pairing_rules()])
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
     return response

@@ -37,15 +37,15 @@ def create_tournament(page: Page) -> None:
     expect(page.locator("h1")).to_have_text("Browser Open")
 
 
-def import_players(page: Page) -> None:
+def import_players(page: Page, text: str | None = None, count: int = PLAYERS) -> None:
+    """The CSV `text` (this file's field by default) imported through the entrants page."""
     page.click("nav.tabs >> text=Entrants")
     page.click("text=Import from CSV or TRF")
-    page.set_input_files(
-        "#id_file", {"name": "players.csv", "mimeType": "text/csv", "buffer": csv_text().encode()}
-    )
+    buffer = (csv_text() if text is None else text).encode()
+    page.set_input_files("#id_file", {"name": "players.csv", "mimeType": "text/csv", "buffer": buffer})
     page.click("button[name=preview]")
     page.click("button[name=do-import]")
-    expect(page.locator("#entrants tbody tr")).to_have_count(PLAYERS)
+    expect(page.locator("#entrants tbody tr")).to_have_count(count)
 
 
 def swap_and_see_the_finding(page: Page) -> None:

@@ -63,6 +63,8 @@ class Tournament(models.Model):
     class Acceleration(models.TextChoices):
         NONE = "none", "None"
         BAKU = "baku", "Baku (C.04.5.1)"
+        ABCD = "abcd", "A/B/C/D (national / non-FIDE)"
+        ABCD_ADVANCED = "abcd-advanced", "A/B/C/D advanced (national / non-FIDE)"
 
     Colour = Colour
 
@@ -94,7 +96,7 @@ class Tournament(models.Model):
     pairing_system = models.CharField(
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
     )
-    acceleration = models.CharField(max_length=12, choices=Acceleration.choices, default=Acceleration.NONE)
+    acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
     total_rounds = models.PositiveSmallIntegerField(
         "number of rounds",
         validators=[MinValueValidator(1, "A tournament has at least one round.")],
@@ -175,6 +177,19 @@ class Tournament(models.Model):
         public_cache.invalidate(self)
         return deleted
 
+    def pairing_rules(self) -> str:
+        """The rules that pair the event, as the pages and exports name them; a national
+        acceleration's name says "national / non-FIDE"."""
+        system = self.get_pairing_system_display()
+        if self.acceleration != self.Acceleration.NONE:
+            system += f", {self.get_acceleration_display()}"
+        return system
+
+    @property
+    def national_acceleration(self) -> bool:
+        """A/B/C/D, standard or advanced: national practice that FIDE has not approved."""
+        return self.acceleration in (self.Acceleration.ABCD, self.Acceleration.ABCD_ADVANCED)
+
     def trf_header(self) -> list[tuple[str, str]]:
         """The TRF header records after 012 (trf.md section 2): place, dates, counts, system, arbiters."""
 
@@ -182,9 +197,7 @@ class Tournament(models.Model):
             return user.get_full_name() or user.get_username()
 
         entrants = list(self.entrants.all())
-        system = self.get_pairing_system_display()
-        if self.acceleration != self.Acceleration.NONE:
-            system += f", {self.get_acceleration_display()}"
+        system = self.pairing_rules()
         records = [
             ("022", self.place),
             ("042", self.start_date.strftime("%Y/%m/%d")),

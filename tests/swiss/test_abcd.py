@@ -1,0 +1,330 @@
+"""The A/B/C/D acceleration, standard and advanced (seed (e), acceleration.md section 3).
+
+The expected pairings of the step-by-step events were worked out by hand from the seed's
+steps 1-6 and, inside each group, from the Dutch rules (C.04.3 2026: C12 colour preferences,
+then Article 4.2's order); the comments give the reasoning. Where a round goes on beyond
+what was worked by hand, the rest is compared with the plain Dutch pairing of the players
+left over, which is what the method says: "everyone else, in ordinary scoregroups".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from swiss.abcd import Groups, accelerated, groups
+from swiss.check import check
+from swiss.cli import format_pairing, main
+from swiss.dutch import pair, pair_with_notes
+from swiss.generate import generate
+from swiss.model import (
+    Acceleration,
+    Board,
+    Code,
+    Colour,
+    Pairing,
+    Player,
+    RoundResult,
+    TournamentState,
+    TrfError,
+)
+from swiss.trf import read_trf, write_trf
+
+ABCD, ADVANCED = Acceleration.ABCD, Acceleration.ABCD_ADVANCED
+
+
+def field(players: int, acceleration: Acceleration, rounds: int = 7) -> TournamentState:
+    return TournamentState(
+        players=tuple(Player(n, rating=2700 - 10 * n) for n in range(1, players + 1)),
+        total_rounds=rounds,
+        initial_colour=Colour.WHITE,
+        acceleration=acceleration,
+    )
+
+
+def play(
+    state: TournamentState, pairing: Pairing, results: dict[tuple[int, int], str] | None = None
+) -> TournamentState:
+    """The round played: the lower pairing number wins unless `results` gives, for the pair
+    (lower, higher), "0" (the higher number wins) or "=" (a draw)."""
+    rounds: dict[int, RoundResult] = {}
+    for board in pairing.boards:
+        if board.black is None:
+            rounds[board.white] = RoundResult(None, None, Code.PAB)
+            continue
+        low, high = sorted((board.white, board.black))
+        outcome = (results or {}).get((low, high), "1")
+        codes = {"1": (Code.WIN, Code.LOSS), "0": (Code.LOSS, Code.WIN), "=": (Code.DRAW, Code.DRAW)}[outcome]
+        colour = {board.white: Colour.WHITE, board.black: Colour.BLACK}
+        rounds[low] = RoundResult(high, colour[low], codes[0])
+        rounds[high] = RoundResult(low, colour[high], codes[1])
+    players = tuple(replace(p, history=(*p.history, rounds[p.number])) for p in state.players)
+    return replace(state, players=players)
+
+
+def boards(*pairs: tuple[int, int | None]) -> set[Board]:
+    return {Board(white, black) for white, black in pairs}
+
+
+def rest_by_plain_dutch(state: TournamentState, paired: set[int]) -> set[Board]:
+    """The players not in `paired`, paired by the Dutch rules alone in their score groups."""
+    plain = replace(state, acceleration=Acceleration.NONE, absences=dict.fromkeys(paired, Code.ZERO_BYE))
+    return set(pair(plain).boards)
+
+
+# --- Step 1: the groups ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(20, 61))
+def test_the_standard_groups_follow_the_remainder_rule_of_step_1(players: int) -> None:
+    quarter, remainder = divmod(players, 4)
+    split = groups(players)
+    # Step 1: a remainder of 1 or 2 adds two to the top half; 3 adds two to it and one below.
+    top = {0: 2 * quarter, 1: 2 * quarter + 2, 2: 2 * quarter + 2, 3: 2 * quarter + 2}[remainder]
+    bottom = {0: 2 * quarter, 1: 2 * quarter - 1, 2: 2 * quarter, 3: 2 * quarter + 1}[remainder]
+    assert (split.top, players - split.top) == (top, bottom)
+    assert split.a == split.b and split.a + split.b + split.c + split.d == players
+    assert split.d - split.c == bottom % 2  # an odd bottom half gives its extra player to D
+
+
+@pytest.mark.parametrize("players", range(20, 61))
+def test_the_advanced_top_half_is_the_largest_even_number_within_56_to_60_percent(players: int) -> None:
+    split = groups(players, advanced=True)
+    in_range = [t for t in range(0, players + 1, 2) if 56 * players <= 100 * t <= 60 * players]
+    if in_range:
+        assert split.top == max(in_range)
+    else:
+        # No even number in the range: the even number just below 60 %.
+        assert split.top % 2 == 0 and 100 * split.top < 56 * players < 100 * (split.top + 2)
+    assert split.top > players - split.top  # larger than the bottom half, as the text requires
+    assert split.a == split.b and split.c + split.d == players - split.top and 0 <= split.d - split.c <= 1
+
+
+def test_the_spec_examples_of_the_group_sizes() -> None:
+    assert groups(40) == Groups(10, 10, 10, 10)
+    assert groups(23) == Groups(6, 6, 5, 6)  # 23 = 4 * 5 + 3: top 12, bottom 11
+    assert groups(50, advanced=True) == Groups(15, 15, 10, 10)  # 60 % of 50 is 30
+
+
+# --- 40 players, standard ----------------------------------------------------------------
+
+
+def test_forty_players_rounds_1_to_3_step_by_step() -> None:
+    state = field(40, ABCD)
+    # Step 2: A (1-10) plays B (11-20), C (21-30) plays D (31-40). Inside each group the
+    # Dutch colours: the higher player with an odd number gets the drawn colour (White).
+    round_1 = pair(state)
+    expected = {Board(i, 10 + i) if i % 2 else Board(10 + i, i) for i in range(1, 11)}
+    expected |= {Board(20 + i, 30 + i) if i % 2 else Board(30 + i, 20 + i) for i in range(1, 11)}
+    assert set(round_1.boards) == expected
+    state = play(state, round_1, {(4, 14): "0", (3, 13): "=", (26, 36): "0", (25, 35): "="})
+
+    # Round 2, step 3(b): the bottom-half winners 21 22 23 24 27 28 29 30 36 in order, each
+    # against one of the nine highest top-half players who did not win (3 4 11 12 13 15 16
+    # 17 18), the highest whose colour preference goes with theirs. 21 (had White) takes 4
+    # (had Black), 22 takes 3, 23 11, 24 12, 27 13, 28 16, 29 15, 30 18 and 36 17.
+    special = boards((4, 21), (22, 3), (11, 23), (24, 12), (13, 27), (28, 16), (15, 29), (30, 18), (17, 36))
+    # 3(a): the top-half winners 1 2 5 6 7 8 9 10 14 pair by the Dutch rules: S1 1 2 5 6,
+    # S2 7 8 9 10 14; C12 makes 1-8, 2-7, 5-10, 6-9, and 14 floats (6: to the next score).
+    top_group = boards((8, 1), (2, 7), (10, 5), (6, 9))
+    # 6: the floater 14 (wants Black) meets the ½ group 25 (wants Black) 35 (wants White):
+    # the Dutch C12 gives 35; 25 floats to the 0 group, where it meets its highest player
+    # 19, then S1 20 26 31 32 33 meets S2 34 37 38 39 40 with every preference granted.
+    below = boards((35, 14), (19, 25), (37, 20), (26, 34), (31, 38), (39, 32), (33, 40))
+    round_2 = pair(state)
+    assert set(round_2.boards) == special | top_group | below
+    _, notes = pair_with_notes(state)
+    assert any("A/B/C/D acceleration (3(b))" in note for note in notes[21])
+
+    state = play(state, round_2, {(4, 21): "0", (17, 36): "0"})
+    # Round 3, step 4(b): 21 and 36 are the bottom-half players on 100 % (2). Their
+    # opponents come from the top half on 1 or 1½: 3 7 8 9 10 11 12 13 15 16 18 19 20. 21
+    # wants White: 3 and 7 want White too, 8 wants Black. 36 wants White: 9 wants White,
+    # 10 wants Black.
+    special = boards((21, 8), (36, 10))
+    # 4(a): 1 2 5 6 14 on 2. 14 floated down last round (C14), so 5 floats instead: S1 1 2
+    # against 6 14 with every colour granted; 5 then meets 13 of the 1½ group (C12).
+    top_group = boards((1, 6), (14, 2), (5, 13))
+    round_3 = set(pair(state).boards)
+    assert special | top_group <= round_3
+    assert round_3 - special == rest_by_plain_dutch(state, {21, 8, 36, 10})
+    assert accelerated(play(state, Pairing(tuple(round_3)), {(8, 21): "0"}))
+
+
+# --- 50 players, advanced ----------------------------------------------------------------
+
+
+def test_fifty_players_advanced_rounds_1_to_3_step_by_step() -> None:
+    state = field(50, ADVANCED)
+    # Advanced step 1: the top half is 30 (60 %): A 1-15, B 16-30, C 31-40, D 41-50.
+    round_1 = pair(state)
+    expected = {Board(i, 15 + i) if i % 2 else Board(15 + i, i) for i in range(1, 16)}
+    expected |= {Board(30 + i, 40 + i) if i % 2 else Board(40 + i, 30 + i) for i in range(1, 11)}
+    assert set(round_1.boards) == expected
+    state = play(state, round_1, {(1, 16): "0", (33, 43): "=", (34, 44): "0"})
+
+    # Round 2 is the standard step 3 with the larger top half. The bottom-half winners 31 32
+    # 35 36 37 38 39 40 44 meet the nine highest top-half non-winners 1 17 18 19 20 21 22 23
+    # 24. 44 (wants Black) finds none of them left with a matching preference, and 3(b)
+    # keeps it among the nine: 23, who also wants Black; 44 has the higher score and gets it.
+    special = boards((18, 31), (32, 1), (20, 35), (36, 17), (22, 37), (38, 19), (24, 39), (40, 21), (23, 44))
+    # 3(a): 2-16 on 1, S1 2-8 against S2 9-16 with every preference granted; 16 floats to
+    # 33 (½); 43 floats to the 0 group and meets 25; then S1 26 27 28 29 30 34 41 against
+    # S2 42 45 46 47 48 49 50, six preferences of seven granted, 34 taking 49 in order.
+    top_group = boards((2, 9), (10, 3), (4, 11), (12, 5), (6, 13), (14, 7), (8, 15))
+    below = boards((16, 33), (43, 25), (26, 42), (45, 27), (28, 46), (47, 29), (30, 48), (34, 49), (41, 50))
+    round_2 = pair(state)
+    assert set(round_2.boards) == special | top_group | below
+
+    state = play(state, round_2, {(18, 31): "0", (1, 32): "=", (23, 44): "="})
+    # Round 3, 4(b): 31 (2 points, wants White) meets the highest top-half player on 1 or
+    # 1½ who wants Black: 10. Advanced: 32 and 44 are half a point behind, and meet
+    # top-half players on ½ or 1: 32 (wants Black, has met 1) takes 9, 44 (wants White)
+    # takes 12, 11 wanting White too.
+    special = boards((31, 10), (9, 32), (44, 12))
+    # 4(a): 2 3 4 5 6 7 8 16 on 2: three preferences of four at best; in 4.2 order 2-6,
+    # 3-8, 4-7, 5-16.
+    top_group = boards((6, 2), (3, 8), (7, 4), (5, 16))
+    round_3 = set(pair(state).boards)
+    assert special | top_group <= round_3
+    assert round_3 - special == rest_by_plain_dutch(state, {31, 10, 32, 9, 44, 12})
+
+    # The standard method pairs only 31 specially; 32 and 44 stay in their score group.
+    standard = replace(state, acceleration=ABCD)
+    assert {b for b in pair(standard).boards if {b.white, b.black} & {32, 44}} <= rest_by_plain_dutch(
+        standard, {31, 10}
+    )
+
+
+# --- Rule 6 and the stop rule ------------------------------------------------------------
+
+
+def test_rule_6_pairs_the_top_groups_floater_with_a_bottom_half_leader_when_opponents_run_short() -> None:
+    state = field(12, ABCD)  # top half 1-6, bottom half 7-12
+    state = play(
+        state, Pairing((Board(1, 4), Board(5, 2), Board(3, 6), Board(7, 10), Board(11, 8), Board(9, 12)))
+    )
+    state = play(
+        state,
+        Pairing((Board(5, 1), Board(2, 6), Board(4, 3), Board(8, 7), Board(9, 11), Board(10, 12))),
+        {(1, 5): "1", (8, 11): "1"},
+    )
+    # On 2 points: 1 2 3 (top, odd) and 7 9 (bottom); no top-half player has 1 or 1½. So the
+    # top group's floater, 3 (wants White), meets a bottom-half leader with a suitable
+    # colour: 9, who had White twice, rather than 7, who wants White too.
+    result = pair(state)
+    assert Board(3, 9) in result.boards
+    assert not [f for f in check(state, result) if f.absolute]
+
+
+def test_the_acceleration_stops_once_no_bottom_half_player_is_on_100_percent() -> None:
+    state = field(20, ABCD)
+    round_1 = pair(state)
+    # Every bottom-half game is drawn: nobody in 11-20 is on 100 % after round 1.
+    state = play(state, round_1, {(10 + i, 15 + i): "=" for i in range(1, 6)})
+    assert not accelerated(state)
+    assert set(pair(state).boards) == set(pair(replace(state, acceleration=Acceleration.NONE)).boards)
+    # The advanced method goes on: bottom-half players half a point behind still count.
+    advanced = field(20, ADVANCED)
+    advanced = play(advanced, pair(advanced), {(12 + i, 16 + i): "=" for i in range(1, 5)})
+    assert accelerated(advanced)
+
+
+def test_the_acceleration_stops_when_two_rounds_remain() -> None:
+    state = field(20, ABCD, rounds=5)
+    for _ in range(3):
+        assert accelerated(state)
+        state = play(state, pair(state), {(k, 11): "0" for k in range(1, 11)})
+    # Round 4 of 5: 11 has won every game and is in the bottom half, yet two rounds remain.
+    assert all(r.code is Code.WIN for r in state.players[10].history)
+    assert not accelerated(state)
+    assert set(pair(state).boards) == set(pair(replace(state, acceleration=Acceleration.NONE)).boards)
+    assert not accelerated(field(20, ABCD, rounds=2))
+
+
+# --- 200 generated events ----------------------------------------------------------------
+
+
+def test_every_round_of_200_generated_accelerated_events_keeps_the_absolute_rules() -> None:
+    rng = random.Random(2026)
+    rounds_checked = special_rounds = 0
+
+    def checked(state: TournamentState) -> Pairing:
+        nonlocal rounds_checked, special_rounds
+        result, notes = pair_with_notes(state)
+        absolute = [str(f) for f in check(state, result) if f.absolute]
+        assert not absolute, (state.name, state.round_to_pair, absolute)
+        rounds_checked += 1
+        special_rounds += any("A/B/C/D" in note for lines in notes.values() for note in lines)
+        return result
+
+    for event in range(200):
+        generate(
+            event,
+            rng.randint(14, 32),
+            rng.randint(5, 7),
+            pair=checked,
+            acceleration=ABCD if event % 2 else ADVANCED,
+            draw_rate=rng.choice((0.1, 0.3, 0.5)),
+            forfeit_rate=0.02,
+            bye_rate=0.02,
+            absence_rate=0.02,
+        )
+    # Most events are accelerated beyond round 1 (the pairs made before the brackets).
+    assert rounds_checked > 1000 and special_rounds > 200
+
+
+def test_where_no_even_number_lies_within_56_to_60_percent_the_top_half_falls_just_below() -> None:
+    without = [n for n in range(20, 61) if not any(56 * n <= 100 * t <= 60 * n for t in range(0, n + 1, 2))]
+    assert without == [22, 23, 26, 29, 33, 36, 43]  # as docs/rules.md lists them
+    assert [groups(n, advanced=True).top for n in without] == [12, 12, 14, 16, 18, 20, 24]
+
+
+# --- TRF and command line ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", ["2026", "16"])
+@pytest.mark.parametrize("acceleration", [ABCD, ADVANCED])
+def test_the_trf_records_the_method_so_that_a_reimport_pairs_the_same_way(
+    acceleration: Acceleration, version: str
+) -> None:
+    state = generate(4, 24, 7, played=2, acceleration=acceleration)
+    text = write_trf(state, version=version)
+    assert f"XAC {acceleration.value}" in text.splitlines()
+    again = read_trf(text)
+    assert again.acceleration is acceleration
+    assert set(pair(again).boards) == set(pair(state).boards)
+
+
+def test_a_malformed_xac_line_is_refused_where_it_stands() -> None:
+    text = write_trf(generate(4, 8, 5, played=1, acceleration=ABCD)).replace("XAC abcd", "XAC quarters")
+    with pytest.raises(TrfError, match="expected one of abcd, abcd-advanced"):
+        read_trf(text)
+
+
+def test_virtual_points_beside_an_xac_line_are_refused() -> None:
+    text = write_trf(generate(4, 8, 5, played=1, acceleration=ABCD)) + "XXA    1  1.0\r\n"
+    with pytest.raises(TrfError, match="no virtual points"):
+        read_trf(text)
+
+
+def test_the_command_line_acceleration_overrides_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Round 1: A/B/C/D pairs 1-7, plain Dutch 1-13.
+    state = generate(8, 24, 7, played=0)
+    path = tmp_path / "plain.trf"
+    path.write_text(write_trf(state))
+    outputs = {}
+    for option in ([], ["--acceleration", "abcd"], ["--acceleration", "none"]):
+        assert main(["pair", *option, str(path)]) == 0
+        outputs[tuple(option)] = capsys.readouterr().out
+    abcd = replace(state, acceleration=ABCD)
+    assert outputs[("--acceleration", "abcd")] == format_pairing(abcd, pair(abcd))
+    assert outputs[("--acceleration", "abcd")] != outputs[()] == outputs[("--acceleration", "none")]
+    assert main(["--dutch", str(path), "-p", "--acceleration", "abcd-advanced"]) == 0
+    advanced = replace(state, acceleration=ADVANCED)
+    assert capsys.readouterr().out == format_pairing(advanced, pair(advanced))

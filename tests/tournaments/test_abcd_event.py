@@ -1,0 +1,77 @@
+"""An A/B/C/D tournament in the app: the bridge passes the method, and every page and export
+that names it says it is national and not FIDE-approved."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from pairing import actions, results
+from swiss.model import Acceleration
+from swiss.trf import read_trf
+from tournaments.bridge.state import tournament_state
+from tournaments.models import Board, Tournament
+
+NATIONAL = "national / non-FIDE"
+
+
+@pytest.fixture
+def abcd_event(tournament, make_entrant, arbiter):
+    """Twelve players, A/B/C/D: round 1 paired, published and played (White won)."""
+    tournament.acceleration = Tournament.Acceleration.ABCD
+    tournament.total_rounds = 5
+    tournament.initial_colour = "w"
+    tournament.save()
+    for n in range(12):
+        make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}")
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    results.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
+    return tournament
+
+
+def test_round_one_of_an_abcd_event_pairs_a_with_b_and_c_with_d(abcd_event):
+    assert tournament_state(abcd_event).acceleration is Acceleration.ABCD
+    boards = abcd_event.rounds.get(number=1).boards_with_seats()
+    pairs = {frozenset((b.white.pairing_number, b.black.pairing_number)) for b in boards}
+    # Twelve players: A 1-3, B 4-6, C 7-9, D 10-12.
+    assert pairs == {frozenset((i, i + 3)) for i in (1, 2, 3, 7, 8, 9)}
+
+
+def test_round_two_pairs_the_bottom_half_winners_with_top_half_players(abcd_event, arbiter):
+    first = abcd_event.rounds.get(number=1).boards_with_seats()
+    winners = {b.white.pairing_number for b in first if b.white.pairing_number > 6}
+    assert len(winners) == 3
+    rnd = actions.pair_next_round(abcd_event, arbiter)
+    for board in rnd.boards_with_seats():
+        pair = {board.white.pairing_number, board.black.pairing_number}
+        if pair & winners:
+            assert min(pair) <= 6, pair  # seed (e) 3(b): against a top-half player
+
+
+def test_the_pages_and_exports_say_national_non_fide(abcd_event, client, arbiter):
+    signed_in = Client()
+    signed_in.force_login(arbiter)
+    form = signed_in.get("/arbiter/new/").content.decode()
+    assert f"A/B/C/D ({NATIONAL})" in form and f"A/B/C/D advanced ({NATIONAL})" in form
+    home = client.get("/t/spring-open/").content.decode()
+    assert f"Pairing rules: FIDE Dutch (2026), A/B/C/D ({NATIONAL})" in home
+    trf = client.get("/t/spring-open/export.trf").content.decode()
+    lines = trf.splitlines()
+    assert "XAC abcd" in lines and NATIONAL in next(line for line in lines if line.startswith("092"))
+    assert read_trf(trf).acceleration is Acceleration.ABCD
+    rows = list(csv.reader(io.StringIO(client.get("/t/spring-open/standings.csv").content.decode())))
+    assert rows[-1] == ["Pairing rules", f"FIDE Dutch (2026), A/B/C/D ({NATIONAL})"]
+
+
+def test_a_fide_event_has_no_pairing_rules_row_in_its_csv(tournament, make_entrant, arbiter, client):
+    for n in range(4):
+        make_entrant(fide_rating=2400 - 50 * n)
+    rnd = actions.pair_next_round(tournament, arbiter)
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    results.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
+    text = client.get("/t/spring-open/standings.csv").content.decode()
+    assert "Pairing rules" not in text and "non-FIDE" not in client.get("/t/spring-open/").content.decode()

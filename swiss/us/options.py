@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -59,3 +60,12 @@ OPTION_NAMES: dict[str, str] = {
     "28N": "avoid_teammates",
     "28R1": "added_score",
 }
+
+
+def options_from_words(words: Iterable[str], teams: Mapping[int, str] | None = None) -> USOptions:
+    """The options that `words` (keys of OPTION_NAMES) name, the defaults for the rest.
+
+    "no-colour-interchanges" turns its option off; every other word turns one on.
+    Raises KeyError for a word that names no option."""
+    settings: dict[str, Any] = {OPTION_NAMES[word]: word != "no-colour-interchanges" for word in words}
+    return replace(USOptions(teams=dict(teams or {})), **settings)

@@ -69,3 +69,10 @@ def options_from_words(words: Iterable[str], teams: Mapping[int, str] | None = N
     Raises KeyError for a word that names no option."""
     settings: dict[str, Any] = {OPTION_NAMES[word]: word != "no-colour-interchanges" for word in words}
     return replace(USOptions(teams=dict(teams or {})), **settings)
+
+
+def option_words(options: USOptions) -> list[str]:
+    """The words (keys of OPTION_NAMES) that turn the defaults into `options`: the inverse of
+    `options_from_words`."""
+    default = USOptions()
+    return [word for word, name in OPTION_NAMES.items() if getattr(options, name) != getattr(default, name)]

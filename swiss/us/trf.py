@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from swiss.model import TrfError
-from swiss.us.options import OPTION_NAMES, USOptions, options_from_words
+from swiss.us.options import OPTION_NAMES, USOptions, option_words, options_from_words
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -36,3 +36,13 @@ def read_us_options(text: str) -> USOptions:
                 known = " ".join(OPTION_NAMES)
                 raise TrfError(number, column, f"expected a US Chess option ({known}), found {word!r}")
     return options_from_words(words, teams)
+
+
+def us_option_lines(options: USOptions) -> list[str]:
+    """The XUS line of the variations in force (none with the defaults) and one XUT line per team."""
+    words = option_words(options)
+    lines = [f"XUS {' '.join(words)}"] if words else []
+    teams: dict[str, list[int]] = {}
+    for number, team in sorted(options.teams.items()):
+        teams.setdefault(team, []).append(number)
+    return lines + [f"XUT {' '.join(map(str, members))}" for members in teams.values() if len(members) > 1]

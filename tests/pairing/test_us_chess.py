@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -10,6 +12,7 @@ from dbfread import DBF
 
 from pairing import actions
 from tests.pairing.conftest import play_round, url
+from tournaments.bridge.trf import arbiter_trf
 from tournaments.models import Entrant, Round, Seat, Tournament
 
 NEW = {
@@ -199,3 +202,29 @@ def test_the_rating_report_reads_back_as_three_dbf_files(
 
 def test_the_rating_report_is_only_for_us_chess_events(arbiter_client, tournament):
     assert arbiter_client.get(url("rating-report", tournament)).status_code == 404
+
+
+def test_the_pages_pair_as_the_command_line_does_from_the_exported_trf(tmp_path, us_event, us_field, arbiter):
+    """The arbiter's TRF carries the variations (XUS) and the clubs (XUT), so the engine's
+    command line pairs the next round exactly as the pages do."""
+    us_event.us_variations = ["28N", "29E4b"]
+    us_event.save()
+    for n, entrant in enumerate(us_field):
+        entrant.club = f"Club {n % 3}"
+        entrant.save()
+    for _ in range(2):
+        play_round(actions.pair_next_round(us_event, arbiter), arbiter)
+    trf = tmp_path / "t.trf"
+    trf.write_text(arbiter_trf(us_event))
+    assert "\nXUS 29E4b 28N\n" in trf.read_text() and "\nXUT 1 4 7\n" in trf.read_text()
+    assert "12345670" in trf.read_text()  # the US Chess ID in the TRF's ID field
+    rnd = actions.pair_next_round(us_event, arbiter)
+    numbers = {e.pk: e.pairing_number for e in us_event.entrants.all()}
+    pages = [f"{numbers[w]} {numbers[b] if b else 0}" for w, b in actions.draft_pairs(rnd)]
+    cli = subprocess.run(
+        [sys.executable, "-m", "swiss", "pair", "--system", "us", str(trf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
+    assert cli[1:-1] == pages and int(cli[0]) == len(pages)

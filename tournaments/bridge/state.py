@@ -255,7 +255,8 @@ def _player(entrant: Entrant, history: tuple[RoundResult, ...]) -> Player:
         sex=entrant.sex,
         title=TRF_TITLES.get(entrant.title, ""),
         federation=entrant.federation,
-        fide_id=entrant.fide_id,
+        # The TRF's ID field: the US Chess ID in a US Chess section (README, "US Chess").
+        fide_id=entrant.us_chess_id if entrant.tournament.is_us_chess else entrant.fide_id,
         birth_date=entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else "",
     )
 

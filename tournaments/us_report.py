@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import datetime
 import io
-import unicodedata
 import zipfile
 from dataclasses import dataclass
+
+from anyascii import anyascii
 
 from . import dbf
 from .bridge.state import Code, round_results
@@ -78,8 +79,8 @@ class ReportError(ValueError):
 
 
 def ascii_name(name: str) -> str:
-    """The name in plain ASCII (accents dropped), as the DBF's text fields take it."""
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    """The name in plain ASCII (transliterated: "Łukasz" is "Lukasz"), as the DBF's text fields take it."""
+    return anyascii(name)
 
 
 def report(tournament: Tournament, event: Event, today: datetime.date) -> bytes:

@@ -12,6 +12,7 @@ from dbfread import DBF
 
 from pairing import actions
 from tests.pairing.conftest import play_round, url
+from tournaments import us_report
 from tournaments.bridge.trf import arbiter_trf
 from tournaments.models import Entrant, Round, Seat, Tournament
 
@@ -228,3 +229,44 @@ def test_the_pages_pair_as_the_command_line_does_from_the_exported_trf(tmp_path,
         check=True,
     ).stdout.split("\n")
     assert cli[1:-1] == pages and int(cli[0]) == len(pages)
+
+
+def test_a_late_entry_and_a_forfeit_are_reported_in_us_chess_notation(
+    arbiter_client, us_event, us_field, arbiter, tmp_path
+):
+    """28K: a late entrant is paired from the round they join (the rounds before are "U0"); a
+    forfeit is X for the winner and F for the absent player, with opponent 0."""
+    from pairing import registration, results
+
+    play_round(actions.pair_next_round(us_event, arbiter), arbiter)
+    late = Entrant(name="Late, Larry", us_chess_rating=1880, us_chess_id="22223333")
+    registration.add_entrants(us_event, arbiter, [late])
+    rnd = actions.pair_next_round(us_event, arbiter)
+    assert late.pk in {pk for pair in actions.draft_pairs(rnd) for pk in pair}
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    results.record_results(
+        rnd, arbiter, {b.number: "+-" if b.number == 1 else "1-0" for b in rnd.boards.all()}
+    )
+    for _ in range(3):
+        play_round(actions.pair_next_round(us_event, arbiter), arbiter)
+    response = arbiter_client.post(url("rating-report", us_event), _report_form())
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    details = {row["D_MEM_ID"]: dict(row) for row in DBF(archive.extract("TDEXPORT.DBF", tmp_path))}
+    assert details["22223333"]["D_RND01"] == "U0" and details["22223333"]["D_RND02"][0] in "WLDXF"
+    board = rnd.boards_with_seats().get(number=1)
+    assert details[board.white.us_chess_id]["D_RND02"] == "X0"
+    assert details[board.black.us_chess_id]["D_RND02"] == "F0"
+
+
+def test_the_report_names_a_name_too_long_and_writes_accents_plainly(
+    arbiter_client, us_event, us_field, arbiter
+):
+    us_field[0].name = "Żółć, Ángel"
+    us_field[0].save()
+    us_field[1].name = "Featherstonehaugh-Cholmondeley, Bartholomew"
+    us_field[1].save()
+    for _ in range(us_event.total_rounds):
+        play_round(actions.pair_next_round(us_event, arbiter), arbiter)
+    page = arbiter_client.post(url("rating-report", us_event), _report_form()).content.decode()
+    assert "at most 30 characters: Featherstonehaugh-Cholmondeley, Bartholomew" in page
+    assert us_report.ascii_name("Żółć, Ángel") == "Zolc, Angel"

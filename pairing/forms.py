@@ -69,10 +69,15 @@ class TournamentForm(forms.ModelForm[Tournament]):
         ]
 
     def clean(self) -> dict[str, Any]:
-        """Tie-break codes are the system's: C.07's, or for US Chess events rule 34E's."""
+        """Tie-break codes are the system's: C.07's, or for US Chess events rule 34E's. The US
+        variations belong to US Chess events, whose acceleration is a variation (28R1), not Baku."""
         cleaned = super().clean() or {}
         codes = cleaned.get("tiebreaks") or []
         us = cleaned.get("pairing_system") == Tournament.PairingSystem.US_CHESS
+        if cleaned.get("us_variations") and not us:
+            self.add_error("us_variations", "US Chess variations apply to US Chess events only.")
+        if us and cleaned.get("acceleration", Tournament.Acceleration.NONE) != Tournament.Acceleration.NONE:
+            self.add_error("acceleration", "A US Chess event accelerates by the 28R1 variation, not Baku.")
         known = list(us_chess.US_TIEBREAK_CODES) if us else _COMPUTED_TIEBREAKS
         unknown = [code for code in codes if code not in known]
         if unknown:

@@ -23,6 +23,8 @@ class USOptions:
       wins rule 5 of 29E4.
     - `alternate_priority`: 29E4b, rule 5 alternates down each score group.
     - `last_round_lot`: 29E4c, rule 5 is decided by lot in the last round.
+    - `no_rule_4`: 29E4d, the 4th edition's order: rule 4 is skipped, so players with
+      equal colours who had the same colour last round go straight to rule 5.
     - `black_only_200`: 29E5b1, the 200-point allowance only avoids two extra
       Blacks; two extra Whites are limited to 80 points.
     - `equalisation_over_ratings`: 29E5h, equalising switches have no rating limit.
@@ -39,6 +41,7 @@ class USOptions:
     minus_group_priority: bool = False
     alternate_priority: bool = False
     last_round_lot: bool = False
+    no_rule_4: bool = False
     black_only_200: bool = False
     equalisation_over_ratings: bool = False
     teammates_over_colours: bool = False
@@ -54,6 +57,7 @@ OPTION_NAMES: dict[str, str] = {
     "29E4a": "minus_group_priority",
     "29E4b": "alternate_priority",
     "29E4c": "last_round_lot",
+    "29E4d": "no_rule_4",
     "29E5b1": "black_only_200",
     "29E5h": "equalisation_over_ratings",
     "29E8": "teammates_over_colours",

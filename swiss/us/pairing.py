@@ -254,7 +254,11 @@ def _colours(facts: Facts, pairs: list[_Pair]) -> tuple[list[Board], list[str]]:
         position = in_group[facts.score[higher]] = in_group.get(facts.score[higher], 0) + 1
         fallback = toss if index % 2 else toss.opposite
         colour, rule = allocate(
-            facts.due[higher], facts.due[lower], fallback, _lower_priority(facts, made, position)
+            facts.due[higher],
+            facts.due[lower],
+            fallback,
+            _lower_priority(facts, made, position),
+            rule_4=not facts.options.no_rule_4,
         )
         white, black = (higher, lower) if colour is Colour.WHITE else (lower, higher)
         met = [

@@ -68,6 +68,14 @@ def test_tie_breaks_must_belong_to_the_pairing_system(arbiter_client):
     assert not Tournament.objects.filter(slug="boston-open").exists()
 
 
+def test_us_variations_and_baku_acceleration_do_not_mix_with_the_other_system(arbiter_client):
+    dutch = {**NEW, "pairing_system": "dutch-2026", "us_variations": ["28L2a"]}
+    assert "apply to US Chess events only" in arbiter_client.post("/arbiter/new/", dutch).content.decode()
+    baku = {**NEW, "acceleration": "baku"}
+    assert "by the 28R1 variation, not Baku" in arbiter_client.post("/arbiter/new/", baku).content.decode()
+    assert not Tournament.objects.filter(slug="boston-open").exists()
+
+
 def test_an_unknown_variation_is_refused(arbiter_client):
     response = arbiter_client.post("/arbiter/new/", {**NEW, "us_variations": ["29Z9"]})
     assert (

@@ -408,6 +408,19 @@ CASES = [
         total=6,
     ),
     Case(
+        "58-variation-29E4d",
+        "29E4d (variation: the 4th edition's rules skip rule 4)",
+        HAND,
+        (
+            "Case 39's players: 2 (W B W B) and 1 (B W W B), both due White, had the same colour last round;",
+            "without rule 4, rule 5 gives the higher-ranked 1 White: 1-2.",
+        ),
+        (1800, 1700),
+        ("1b:= 2w:=", "1w:= 2b:=", "1w:= 2w:=", "1b:= 2b:="),
+        total=6,
+        options="29E4d",
+    ),
+    Case(
         "41-rule-5-higher-ranked",
         "29E4 rule 5 (otherwise the higher-ranked player gets the due colour)",
         HAND,

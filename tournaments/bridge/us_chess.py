@@ -18,6 +18,7 @@ _LABELS = {
     "29E4a": "29E4a: in minus score groups the lower-ranked player has colour priority",
     "29E4b": "29E4b: colour priority alternates down each score group",
     "29E4c": "29E4c: in the last round colour priority is decided by lot",
+    "29E4d": "29E4d: the 4th edition's colour rules, without rule 4 (the latest differing round)",
     "29E5b1": "29E5b1: the 200-point allowance avoids only two extra Blacks",
     "29E5h": "29E5h: equalisation outranks rating differences (no limit)",
     "29E8": "29E8: avoiding teammates outranks colour equalisation",

@@ -124,6 +124,8 @@ def test_a_manual_swap_gets_the_us_checkers_findings_and_can_be_undone(
     findings = actions.drafts.review(rnd).findings
     assert findings and all(f.rule and not f.rule.startswith("C.04") for f in findings), findings
     assert any(f.rule in ("27A2", "29E4", "29E5", "27A3", "29C1") for f in findings), findings
+    why = arbiter_client.get(url("board-explain", us_event, 2, 1)).content.decode()
+    assert "This board is not the engine&#x27;s" in why and why.count("<li>Board ") == 2
     arbiter_client.post(url("round-undo", us_event, 2), HTTP_HX_REQUEST="true")
     assert actions.draft_pairs(rnd) == engine
 

@@ -122,6 +122,13 @@ def test_kashdan_and_most_blacks():
     assert values(rows, 4) == {"KASH": Decimal(7), "BLK": Decimal(3)}
 
 
+def test_sonneborn_berger_counts_the_adjusted_scores_of_the_opponents_beaten_and_half_of_those_drawn():
+    """Player 3 beat player 2 (1 point) and drew players 4 and 1 (1½ each): 1 + ¾ + ¾ = 2½.
+    Player 1 beat player 2 (1) and drew player 3 (2): 1 + 1 = 2."""
+    rows = standings(round_robin(), Scoring(), 3, ["SB"])
+    assert values(rows, 3) == {"SB": Decimal("2.5")} and values(rows, 1) == {"SB": Decimal(2)}
+
+
 def test_players_equal_on_every_tie_break_share_a_place():
     rows = standings(round_robin(), Scoring(), 3, ["MM", "SOLK"])
     assert [(r.number, r.place) for r in rows] == [(3, "1"), (1, "2-3"), (4, "2-3"), (2, "4")]

@@ -2,7 +2,8 @@
 
 The announced default order is the first four: 34E1 modified median, 34E2 Solkoff, 34E3
 cumulative, 34E4 cumulative scores of the opposition (`DEFAULT_TIEBREAKS`). The median
-(Harkness), Kashdan and most-Blacks systems of the same rule follow. Values are exact.
+(Harkness), Sonneborn-Berger, Kashdan and most-Blacks systems of the same rule follow.
+Values are exact.
 
 Unplayed games (34E1): in an opponent's score each round without a game counts as a draw,
 whatever it was (bye, forfeit, a round after a withdrawal); that adjusted score serves only
@@ -27,6 +28,7 @@ TITLES = {
     "CUM": "Cumulative (34E3)",
     "OCUM": "Opposition's cumulative (34E4)",
     "MED": "Median",
+    "SB": "Sonneborn-Berger",
     "KASH": "Kashdan",
     "BLK": "Most games with Black",
 }
@@ -83,6 +85,21 @@ class _Field:
         high = cut if not modified or self.points[number] <= half else 0
         return sum(values[low : len(values) - high], Fraction(0))
 
+    def sonneborn_berger(self, number: int) -> Fraction:
+        """The adjusted scores of the opponents beaten over the board, and half of those drawn."""
+        return sum(
+            (
+                _SHARE[r.code] * self.adjusted[r.opponent]
+                for r in self.history[number]
+                if r.code in _SHARE and r.opponent is not None and r.opponent in self.adjusted
+            ),
+            Fraction(0),
+        )
+
+
+_SHARE = {Code.WIN: Fraction(1), Code.WIN_UNRATED: Fraction(1), Code.DRAW: Fraction(1, 2)}
+_SHARE[Code.DRAW_UNRATED] = Fraction(1, 2)
+
 
 _VALUES: dict[str, Callable[[_Field, int], Fraction]] = {
     "MM": lambda f, n: f.median(n, modified=True),
@@ -93,6 +110,7 @@ _VALUES: dict[str, Callable[[_Field, int], Fraction]] = {
         Fraction(0),
     ),
     "MED": lambda f, n: f.median(n, modified=False),
+    "SB": lambda f, n: f.sonneborn_berger(n),
     "KASH": lambda f, n: Fraction(sum(_KASHDAN.get(r.code, 0) for r in f.history[n])),
     "BLK": lambda f, n: Fraction(sum(1 for r in f.history[n] if r.code.played and r.colour is Colour.BLACK)),
 }

@@ -280,3 +280,18 @@ def test_the_report_names_a_name_too_long_and_writes_accents_plainly(
     page = arbiter_client.post(url("rating-report", us_event), _report_form()).content.decode()
     assert "at most 30 characters: Featherstonehaugh-Cholmondeley, Bartholomew" in page
     assert us_report.ascii_name("Żółć, Ángel") == "Zolc, Angel"
+
+
+def test_every_public_page_of_a_us_event_shows_us_ratings_and_34e_values(client, us_event, us_field, arbiter):
+    us_event.prize_categories = ["U1800"]
+    us_event.save()
+    for _ in range(2):
+        play_round(actions.pair_next_round(us_event, arbiter), arbiter)
+    base = "/t/spring-open"
+    pages = ["/", "/round/2/", "/prizes/", "/standings/", "/crosstable/", "/players/", "/export.trf"]
+    pages.append(f"/players/{us_field[0].pk}/")
+    for page in pages:
+        response = client.get(base + page)
+        assert response.status_code == 200, page
+    card = client.get(f"{base}/players/{us_field[0].pk}/").content.decode()
+    assert "2000" in card and "2400" not in client.get(f"{base}/players/").content.decode()

@@ -206,7 +206,7 @@ def _opponents(seats: list[Seat]) -> dict[tuple[int, int | None], Entrant]:
     boards = {(s.round_id, s.board_number) for s in seats if s.board_number}
     others = Seat.objects.filter(
         round_id__in={r for r, _ in boards}, board_number__in={b for _, b in boards}
-    ).select_related("entrant")
+    ).select_related("entrant__tournament")  # the tournament decides the rating shown
     own = {s.pk for s in seats}
     return {
         (o.round_id, o.board_number): o.entrant

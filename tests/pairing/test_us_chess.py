@@ -295,3 +295,15 @@ def test_every_public_page_of_a_us_event_shows_us_ratings_and_34e_values(client,
         assert response.status_code == 200, page
     card = client.get(f"{base}/players/{us_field[0].pk}/").content.decode()
     assert "2000" in card and "2400" not in client.get(f"{base}/players/").content.decode()
+
+
+def test_a_round_page_loads_its_players_ratings_without_a_query_per_player(
+    client, us_event, us_field, arbiter, django_assert_max_num_queries
+):
+    """`Entrant.rating` reads the tournament's system; the boards load it with the players."""
+    rnd = actions.pair_next_round(us_event, arbiter)
+    actions.publish_round(rnd, arbiter, confirmed=True)
+    boards = list(Round.objects.get(pk=rnd.pk).boards_with_seats())
+    with django_assert_max_num_queries(0):
+        ratings = [seat.entrant.rating for board in boards for seat in board.seats.all()]
+    assert sorted(ratings, reverse=True)[:2] == [2000, 1950]

@@ -548,4 +548,7 @@ def rating_report(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespo
             response = HttpResponse(content, content_type="application/zip")
             response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-us-chess-report.zip"'
             return response
-    return render(request, "pairing/rating_report.html", {"tournament": tournament, "form": form})
+    # New players go in without an ID; the director should know who they are before uploading.
+    without_id = tournament.entrants.filter(us_chess_id="").order_by("pairing_number")
+    context = {"tournament": tournament, "form": form, "without_id": without_id}
+    return render(request, "pairing/rating_report.html", context)

@@ -211,6 +211,11 @@ def test_the_rating_report_reads_back_as_three_dbf_files(
                 assert cell in ("B0", "H0", "X0", "F0", "U0"), cell
 
 
+def test_the_rating_report_page_names_the_players_without_a_us_chess_id(arbiter_client, us_event, us_field):
+    page = arbiter_client.get(url("rating-report", us_event)).content.decode()
+    assert "Without a US Chess ID:</strong> 9 <bdi>Newcomer, Nina</bdi>." in page
+
+
 def test_the_rating_report_is_only_for_us_chess_events(arbiter_client, tournament):
     assert arbiter_client.get(url("rating-report", tournament)).status_code == 404
 

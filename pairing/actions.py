@@ -19,7 +19,13 @@ from django.db import transaction
 
 from tournaments.bridge import drafts
 from tournaments.bridge.drafts import Pair
-from tournaments.bridge.state import StateError, next_round_to_pair, pairing_numbers, pairing_state
+from tournaments.bridge.state import (
+    StateError,
+    engine_system,
+    next_round_to_pair,
+    pairing_numbers,
+    pairing_state,
+)
 from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Tournament
 
 from . import edits
@@ -94,14 +100,15 @@ def draft_round(
         entrants = {number: pk for pk, number in pairing_numbers(tournament).items()}
         try:
             state = pairing_state(tournament, number)
-            pairs = drafts.paired(state, entrants)
+            system = engine_system(tournament)
+            pairs = drafts.paired(state, entrants, system)
         except (StateError, drafts.NoPairing) as error:
             raise ActionError(str(error)) from error
         if not pairs:
             raise ActionError("Nobody is left to pair.")
         before = draft_pairs(rnd)
         _store(rnd, pairs)
-        rnd.record_input(drafts.input_fingerprint(state))
+        rnd.record_input(drafts.input_fingerprint(state, system))
         rnd.draft_changes.all().delete()
         DraftChange.objects.create(
             round=rnd,
@@ -135,7 +142,7 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
         state = pairing_state(rnd.tournament, rnd.number)
         numbers = pairing_numbers(rnd.tournament)
         edited = list(after)
-        after = drafts.in_board_order(state, edited, numbers)
+        after = drafts.in_board_order(state, edited, numbers, engine_system(rnd.tournament))
         names = dict(rnd.tournament.entrants.values_list("pk", "name"))
         _store(rnd, after)
         # Boards keep the rules' order (score of the higher player ...), so a change can move others.

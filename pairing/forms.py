@@ -12,7 +12,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from pairing import edits, imports
-from tournaments.bridge import tiebreaks
+from tournaments.bridge import tiebreaks, us_chess
 from tournaments.bridge.trf import entrant_rows
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
 
@@ -23,14 +23,25 @@ class TournamentForm(forms.ModelForm[Tournament]):
     tiebreaks = forms.CharField(
         required=False,
         help_text="Comma-separated, in order; empty for the default "
-        f"({', '.join(tiebreaks.DEFAULT_TIEBREAKS)}). Codes: {', '.join(_COMPUTED_TIEBREAKS)}.",
+        f"({', '.join(tiebreaks.DEFAULT_TIEBREAKS)}). Codes: {', '.join(_COMPUTED_TIEBREAKS)}. "
+        f"US Chess events: default {', '.join(us_chess.US_DEFAULT_TIEBREAKS)}; codes "
+        + ", ".join(f"{code} ({title})" for code, title in us_chess.US_TIEBREAK_TITLES.items())
+        + ".",
+    )
+    us_variations = forms.MultipleChoiceField(
+        label="US Chess variations",
+        choices=list(us_chess.US_VARIATIONS.items()),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="US Chess events only. None ticked: the rulebook's text. "
+        "Tell the players in the announcement which ones apply (28L2a need not be announced).",
     )
 
     class Meta:
         model = Tournament
         fields = [
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
-            *("acceleration", "initial_colour", *Tournament.SCORING_FIELDS),
+            *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
             *("tiebreaks", "prize_categories", "public_birth_dates", "public"),
         ]
         widgets = {
@@ -57,23 +68,37 @@ class TournamentForm(forms.ModelForm[Tournament]):
             code.strip().upper() for code in self.cleaned_data["prize_categories"].split(",") if code.strip()
         ]
 
-    def clean_tiebreaks(self) -> list[str]:
-        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
-        unknown = [code for code in codes if code not in _COMPUTED_TIEBREAKS]
+    def clean(self) -> dict[str, Any]:
+        """Tie-break codes are the system's: C.07's, or for US Chess events rule 34E's. The US
+        variations belong to US Chess events, whose acceleration is a variation (28R1), not Baku."""
+        cleaned = super().clean() or {}
+        codes = cleaned.get("tiebreaks") or []
+        us = cleaned.get("pairing_system") == Tournament.PairingSystem.US_CHESS
+        if cleaned.get("us_variations") and not us:
+            self.add_error("us_variations", "US Chess variations apply to US Chess events only.")
+        if us and cleaned.get("acceleration", Tournament.Acceleration.NONE) != Tournament.Acceleration.NONE:
+            self.add_error("acceleration", "A US Chess event accelerates by the 28R1 variation, not Baku.")
+        known = list(us_chess.US_TIEBREAK_CODES) if us else _COMPUTED_TIEBREAKS
+        unknown = [code for code in codes if code not in known]
         if unknown:
-            raise forms.ValidationError(
+            system = "US Chess" if us else "FIDE"
+            self.add_error(
+                "tiebreaks",
                 f"Not a tie-break the standings compute: {', '.join(unknown)}. "
-                f"Use any of {', '.join(_COMPUTED_TIEBREAKS)}."
+                f"{system} events use any of {', '.join(known)}.",
             )
-        return codes
+        return cleaned
+
+    def clean_tiebreaks(self) -> list[str]:
+        return [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
 
 
 class EntrantForm(forms.ModelForm[Entrant]):
     class Meta:
         model = Entrant
         fields = [
-            *("name", "fide_rating", "national_rating", "title", "federation"),
-            *("fide_id", "national_id", "club", "sex", "birth_date"),
+            *("name", "fide_rating", "national_rating", "us_chess_rating", "title", "federation"),
+            *("fide_id", "national_id", "us_chess_id", "club", "sex", "birth_date"),
         ]
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
@@ -109,11 +134,16 @@ CSV_COLUMNS = (
     "federation",
     "fide_id",
     "national_id",
+    "us_chess_id",
+    "us_chess_rating",
     "club",
     "sex",
     "birth_date",
 )
-CSV_ALIASES = {"rating": "fide_rating", "elo": "fide_rating", "fed": "federation", "id": "fide_id"}
+CSV_ALIASES = {
+    **{"rating": "fide_rating", "elo": "fide_rating", "fed": "federation", "id": "fide_id"},
+    **{"uscf_id": "us_chess_id", "uscf_rating": "us_chess_rating"},
+}
 
 
 @dataclass
@@ -452,3 +482,45 @@ class ClearResultForm(forms.Form):
         if not (number.isdigit() and int(number) in self.games and seen in Board.Result.values and seen):
             raise forms.ValidationError("Choose a board that has a result.")
         return int(number), seen
+
+
+class RatingReportForm(forms.Form):
+    """The facts a US Chess rating report carries beyond the tournament (US Chess upload, format 2C)."""
+
+    affiliate_id = forms.RegexField(
+        regex=r"^A\d{7}$",
+        label="Affiliate ID",
+        error_messages={"invalid": "An affiliate ID is A and 7 digits."},
+    )
+    chief_td_id = forms.RegexField(
+        regex=r"^\d{8}$",
+        label="Chief TD's US Chess ID",
+        error_messages={"invalid": "A US Chess ID is 8 digits."},
+    )
+    assistant_td_id = forms.RegexField(
+        regex=r"^\d{8}$",
+        required=False,
+        label="Assistant chief TD's US Chess ID",
+        error_messages={"invalid": "A US Chess ID is 8 digits."},
+    )
+    city = forms.CharField(max_length=21)
+    state = forms.RegexField(regex=r"^[A-Za-z]{2}$", error_messages={"invalid": "Two letters, e.g. MA."})
+    zip_code = forms.CharField(max_length=10, label="ZIP code")
+    country = forms.CharField(max_length=21, initial="USA")
+    rating_system = forms.ChoiceField(
+        choices=[("R", "Regular"), ("Q", "Quick"), ("D", "Dual (regular and quick)")], initial="R"
+    )
+    time_control = forms.CharField(max_length=40, help_text="As announced, e.g. G/90;d5.")
+    section_name = forms.CharField(max_length=30, initial="Open")
+
+    def clean_state(self) -> str:
+        state: str = self.cleaned_data["state"]
+        return state.upper()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for name in ("city", "country", "time_control", "section_name"):
+            value = cleaned.get(name, "")
+            if value and not value.isascii():
+                self.add_error(name, "US Chess takes plain ASCII text here.")
+        return cleaned

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.bridge import drafts
-from tournaments.bridge.state import StateError, pairing_state
+from tournaments.bridge.state import StateError, engine_system, pairing_state
 from tournaments.models import AuditRecord, Round, Tournament
 
 from .actions import ActionError, NeedsConfirmation, locked_round
@@ -33,7 +33,7 @@ def keep_draft(rnd: Round, user: Any) -> None:
         if not reason:
             raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
         before = {"draft_input": rnd.draft_input}
-        now = drafts.input_fingerprint(state)
+        now = drafts.input_fingerprint(state, engine_system(rnd.tournament))
         rnd.record_input(now)
         AuditRecord.record(user, Action.CHANGE, rnd, before, {"draft_input": now, "kept": reason})
 

@@ -30,4 +30,5 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/results/clear/", views.result_clear, name="result-clear"),
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/export.trf", views.export_trf, name="export-trf"),
+    path("<slug:slug>/us-chess-report/", views.rating_report, name="rating-report"),
 ]

@@ -17,13 +17,15 @@ from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
+from tournaments import us_report
 from tournaments.bridge import drafts
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.state import next_round_to_pair, scores_after
@@ -528,3 +530,25 @@ def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
     response = HttpResponse(trf_export.arbiter_trf(tournament), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
     return response
+
+
+@require_http_methods(["GET", "POST"])
+@arbiter_only
+def rating_report(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """US Chess events: the rating report's three DBF files, zipped, for the director to upload."""
+    if not tournament.is_us_chess:
+        raise Http404("Only US Chess events have a US Chess rating report.")
+    form = forms.RatingReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            content = us_report.report(tournament, us_report.Event(**form.cleaned_data), timezone.localdate())
+        except us_report.ReportError as error:
+            form.add_error(None, str(error))
+        else:
+            response = HttpResponse(content, content_type="application/zip")
+            response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-us-chess-report.zip"'
+            return response
+    # New players go in without an ID; the director should know who they are before uploading.
+    without_id = tournament.entrants.filter(us_chess_id="").order_by("pairing_number")
+    context = {"tournament": tournament, "form": form, "without_id": without_id}
+    return render(request, "pairing/rating_report.html", context)

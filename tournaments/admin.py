@@ -229,7 +229,7 @@ class EntrantAdmin(AuditedAdmin[Entrant]):
     ]
     list_filter = [("tournament", admin.RelatedOnlyFieldListFilter), "title", "federation", "sex"]
     list_select_related = ["tournament", "team"]
-    search_fields = ["name", "fide_id", "national_id", "club"]
+    search_fields = ["name", "fide_id", "national_id", "us_chess_id", "club"]
     raw_id_fields = ["team"]
 
 

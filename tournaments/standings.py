@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .bridge import tiebreaks
-from .bridge.state import RESULT_CODES, Code, players_after, round_results, scoring
+from .bridge import tiebreaks, us_tiebreaks
+from .bridge.state import RESULT_CODES, Code, Player, players_after, round_results, scoring
 from .models import Board, Entrant, Round, Seat, Tournament
 
 
@@ -58,6 +58,8 @@ def standings(tournament: Tournament, after_round: int, extra: list[str] | None 
     """
     entrants = {e.pairing_number: e for e in tournament.entrants.all()}
     players = players_after(tournament, after_round)
+    if tournament.is_us_chess:
+        return _us_standings(tournament, after_round, entrants, players)
     ruleset = tiebreaks.edition(tournament.start_date)
     ordering, dropped = tiebreaks.ranking_codes(
         tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS), players, ruleset
@@ -85,6 +87,27 @@ def standings(tournament: Tournament, after_round: int, extra: list[str] | None 
                 place=r.place,
                 position=position,
             )
+            for position, r in enumerate(rows, start=1)
+        ],
+        ordering=ordering,
+        dropped=dropped,
+    )
+
+
+def _us_standings(
+    tournament: Tournament, after_round: int, entrants: dict[int | None, Entrant], players: tuple[Player, ...]
+) -> Table:
+    """US Chess events rank by rule 34E's tie-breaks; FIDE codes in the list are left out."""
+    chosen = tournament.tiebreaks or list(us_tiebreaks.DEFAULT_TIEBREAKS)
+    ordering = [code for code in chosen if code in us_tiebreaks.CODES]
+    dropped = {code: "not a US Chess tie-break (34E)" for code in chosen if code not in us_tiebreaks.CODES}
+    rows = us_tiebreaks.standings(players, scoring(tournament), after_round, ordering)
+    return Table(
+        after_round=after_round,
+        codes=ordering,
+        ruleset="us-chess-34e",
+        rows=[
+            Row(r.rank, entrants[r.number], r.points, [r.values.get(c) for c in ordering], r.place, position)
             for position, r in enumerate(rows, start=1)
         ],
         ordering=ordering,
@@ -174,7 +197,8 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
         return Card(rounds, None, None, 0)
     table = standings(tournament, done[-1], extra=["TPR"])
     row = next(r for r in table.rows if r.entrant.pk == entrant.pk)
-    performance = row.values[table.codes.index("TPR")]
+    # US Chess events have no C.07 performance rating.
+    performance = row.values[table.codes.index("TPR")] if "TPR" in table.codes else None
     return Card(rounds, row, performance or None, done[-1])
 
 
@@ -182,7 +206,7 @@ def _opponents(seats: list[Seat]) -> dict[tuple[int, int | None], Entrant]:
     boards = {(s.round_id, s.board_number) for s in seats if s.board_number}
     others = Seat.objects.filter(
         round_id__in={r for r, _ in boards}, board_number__in={b for _, b in boards}
-    ).select_related("entrant")
+    ).select_related("entrant__tournament")  # the tournament decides the rating shown
     own = {s.pk for s in seats}
     return {
         (o.round_id, o.board_number): o.entrant

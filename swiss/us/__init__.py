@@ -8,6 +8,6 @@ of any proposed pairing.  The director's variations are `USOptions`.
 from __future__ import annotations
 
 from swiss.us.options import USOptions
-from swiss.us.pairing import USPairing, pair, pair_with_log
+from swiss.us.pairing import USPairing, order_boards, pair, pair_with_log
 
-__all__ = ["USOptions", "USPairing", "pair", "pair_with_log"]
+__all__ = ["USOptions", "USPairing", "order_boards", "pair", "pair_with_log"]

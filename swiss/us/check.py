@@ -93,7 +93,9 @@ def _colours(facts: Facts, context: PairingContext, known: list[tuple[int, Board
         if black is None:
             continue
         higher, lower = facts.ranked([white, black])
-        colour, rule = allocate(facts.due[higher], facts.due[lower], Colour.WHITE, False)
+        colour, rule = allocate(
+            facts.due[higher], facts.due[lower], Colour.WHITE, False, rule_4=not options.no_rule_4
+        )
         if rule.startswith("28J") or (variations and "rule 5" in rule):
             continue
         if (colour is Colour.WHITE) != (higher == white):

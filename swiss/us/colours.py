@@ -61,12 +61,15 @@ def limit(level: int, colour: Colour | None, options: USOptions) -> int | None:
     return 80
 
 
-def allocate(higher: Due, lower: Due, fallback: Colour, lower_priority: bool) -> tuple[Colour, str]:
+def allocate(
+    higher: Due, lower: Due, fallback: Colour, lower_priority: bool, *, rule_4: bool
+) -> tuple[Colour, str]:
     """29E4: the higher-ranked player's colour and the rule that decided it.
 
     `fallback` is the colour the higher-ranked player gets when neither player has
     a due colour (28J, 29E2: the coin toss, alternating down the boards);
-    `lower_priority` gives rule 5 to the lower-ranked player (29E4a-c).
+    `lower_priority` gives rule 5 to the lower-ranked player (29E4a-c); without
+    `rule_4` (29E4d) only the last round is compared before rule 5.
     """
     if higher.colour is None and lower.colour is None:
         return fallback, "28J: no colours yet, the coin toss alternating down the boards"
@@ -91,7 +94,13 @@ def allocate(higher: Due, lower: Due, fallback: Colour, lower_priority: bool) ->
                 assert theirs is not None
                 return theirs, f"29E4 {rule}"
             return mine.opposite, f"29E4 {rule}"
+        if not rule_4:
+            break
         latest = False
+    skipped = "" if rule_4 else "29E4d (variation) skips rule 4; "
     if lower_priority:
-        return higher.colour.opposite, "29E4 rule 5 (variation): the lower-ranked player gets the due colour"
-    return higher.colour, "29E4 rule 5: the higher-ranked player gets the due colour"
+        return (
+            higher.colour.opposite,
+            f"{skipped}29E4 rule 5 (variation): the lower-ranked player gets the due colour",
+        )
+    return higher.colour, f"{skipped}29E4 rule 5: the higher-ranked player gets the due colour"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class USOptions:
       wins rule 5 of 29E4.
     - `alternate_priority`: 29E4b, rule 5 alternates down each score group.
     - `last_round_lot`: 29E4c, rule 5 is decided by lot in the last round.
+    - `no_rule_4`: 29E4d, the 4th edition's order: rule 4 is skipped, so players with
+      equal colours who had the same colour last round go straight to rule 5.
     - `black_only_200`: 29E5b1, the 200-point allowance only avoids two extra
       Blacks; two extra Whites are limited to 80 points.
     - `equalisation_over_ratings`: 29E5h, equalising switches have no rating limit.
@@ -38,6 +41,7 @@ class USOptions:
     minus_group_priority: bool = False
     alternate_priority: bool = False
     last_round_lot: bool = False
+    no_rule_4: bool = False
     black_only_200: bool = False
     equalisation_over_ratings: bool = False
     teammates_over_colours: bool = False
@@ -53,9 +57,26 @@ OPTION_NAMES: dict[str, str] = {
     "29E4a": "minus_group_priority",
     "29E4b": "alternate_priority",
     "29E4c": "last_round_lot",
+    "29E4d": "no_rule_4",
     "29E5b1": "black_only_200",
     "29E5h": "equalisation_over_ratings",
     "29E8": "teammates_over_colours",
     "28N": "avoid_teammates",
     "28R1": "added_score",
 }
+
+
+def options_from_words(words: Iterable[str], teams: Mapping[int, str] | None = None) -> USOptions:
+    """The options that `words` (keys of OPTION_NAMES) name, the defaults for the rest.
+
+    "no-colour-interchanges" turns its option off; every other word turns one on.
+    Raises KeyError for a word that names no option."""
+    settings: dict[str, Any] = {OPTION_NAMES[word]: word != "no-colour-interchanges" for word in words}
+    return replace(USOptions(teams=dict(teams or {})), **settings)
+
+
+def option_words(options: USOptions) -> list[str]:
+    """The words (keys of OPTION_NAMES) that turn the defaults into `options`: the inverse of
+    `options_from_words`."""
+    default = USOptions()
+    return [word for word, name in OPTION_NAMES.items() if getattr(options, name) != getattr(default, name)]

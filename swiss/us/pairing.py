@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from swiss.check import points_text
 from swiss.model import Board, Colour, Pairing, PairingError, TournamentState
@@ -58,6 +59,21 @@ def pair_with_log(state: TournamentState, options: USOptions | None = None) -> U
         boards.append(Board(bye, None))
         lines.append(bye_line)
     return USPairing(Pairing(tuple(boards)), tuple(lines))
+
+
+def order_boards(
+    state: TournamentState, boards: tuple[Board, ...] | list[Board], options: USOptions | None = None
+) -> tuple[Board, ...]:
+    """The boards in US board order (spec us-chess.md section 4, step 6): by the higher-ranked
+    player of each pair (29A-29B: score, then rating), the bye last.  The order `pair_with_log`
+    gives; used again after a director's manual change."""
+    facts = Facts(state, options or USOptions())
+
+    def key(board: Board) -> tuple[bool, tuple[Fraction, bool, int, int]]:
+        players = [board.white] if board.black is None else [board.white, board.black]
+        return board.black is None, min(facts.rank_key(n) for n in players)
+
+    return tuple(sorted(boards, key=key))
 
 
 def round_facts(state: TournamentState, options: USOptions) -> Facts:
@@ -238,7 +254,11 @@ def _colours(facts: Facts, pairs: list[_Pair]) -> tuple[list[Board], list[str]]:
         position = in_group[facts.score[higher]] = in_group.get(facts.score[higher], 0) + 1
         fallback = toss if index % 2 else toss.opposite
         colour, rule = allocate(
-            facts.due[higher], facts.due[lower], fallback, _lower_priority(facts, made, position)
+            facts.due[higher],
+            facts.due[lower],
+            fallback,
+            _lower_priority(facts, made, position),
+            rule_4=not facts.options.no_rule_4,
         )
         white, black = (higher, lower) if colour is Colour.WHITE else (lower, higher)
         met = [

@@ -9,18 +9,16 @@ Other engines skip these lines, as TRF readers skip every unknown record.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import Any
 
 from swiss.model import TrfError
-from swiss.us.options import OPTION_NAMES, USOptions
+from swiss.us.options import OPTION_NAMES, USOptions, option_words, options_from_words
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def read_us_options(text: str) -> USOptions:
     """The options and teams that the file's XUS and XUT lines give; the defaults otherwise."""
-    settings: dict[str, Any] = {}  # option name: True or False
+    words: list[str] = []
     teams: dict[int, str] = {}
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         code = line[:3]
@@ -33,9 +31,18 @@ def read_us_options(text: str) -> USOptions:
                     raise TrfError(number, column, f"expected a pairing number, found {word!r}")
                 teams[int(word)] = f"team {number}"
             elif word in OPTION_NAMES:
-                # "no-colour-interchanges" turns its option off; every other word turns one on.
-                settings[OPTION_NAMES[word]] = word != "no-colour-interchanges"
+                words.append(word)
             else:
                 known = " ".join(OPTION_NAMES)
                 raise TrfError(number, column, f"expected a US Chess option ({known}), found {word!r}")
-    return replace(USOptions(teams=teams), **settings)
+    return options_from_words(words, teams)
+
+
+def us_option_lines(options: USOptions) -> list[str]:
+    """The XUS line of the variations in force (none with the defaults) and one XUT line per team."""
+    words = option_words(options)
+    lines = [f"XUS {' '.join(words)}"] if words else []
+    teams: dict[str, list[int]] = {}
+    for number, team in sorted(options.teams.items()):
+        teams.setdefault(team, []).append(number)
+    return lines + [f"XUT {' '.join(map(str, members))}" for members in teams.values() if len(members) > 1]

@@ -147,3 +147,25 @@ def test_check_with_system_us_lists_the_us_findings(
         "(29E5)",
         "1 finding(s)",
     ]
+
+
+def test_the_option_lines_read_back_as_the_same_options():
+    """`us_option_lines` writes what `read_us_options` reads: the variations and the teams."""
+    from dataclasses import replace
+
+    from swiss.us.options import USOptions
+    from swiss.us.trf import read_us_options, us_option_lines
+
+    options = replace(
+        USOptions(),
+        colour_interchanges=False,
+        avoid_teammates=True,
+        teams={1: "A", 3: "A", 2: "B", 5: "B", 4: "C"},
+    )
+    lines = us_option_lines(options)
+    assert lines == ["XUS no-colour-interchanges 28N", "XUT 1 3", "XUT 2 5"]
+    back = read_us_options("\n".join(lines))
+    assert replace(back, teams={}) == replace(options, teams={})
+    groups = {frozenset(n for n, t in back.teams.items() if t == team) for team in back.teams.values()}
+    assert groups == {frozenset({1, 3}), frozenset({2, 5})}
+    assert us_option_lines(USOptions()) == []

@@ -8,7 +8,7 @@ import pytest
 
 from swiss.cli import main
 from swiss.trf import read_trf
-from swiss.us import pair
+from swiss.us import order_boards, pair
 from swiss.us.check import check
 from swiss.us.trf import read_us_options
 
@@ -26,6 +26,15 @@ def test_the_case_pairing_passes_the_us_checker(path: Path) -> None:
     text = path.read_text()
     state, options = read_trf(text), read_us_options(text)
     assert [str(f) for f in check(state, pair(state, options), options)] == []
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_the_board_order_after_a_manual_change_is_the_engines(path: Path) -> None:
+    """`order_boards` (used after a director's change) puts the engine's boards back in its order."""
+    text = path.read_text()
+    state, options = read_trf(text), read_us_options(text)
+    boards = pair(state, options).boards
+    assert order_boards(state, tuple(reversed(boards)), options) == boards
 
 
 def test_there_are_at_least_40_cases_each_citing_its_rule_and_where_it_comes_from() -> None:

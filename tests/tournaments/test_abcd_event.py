@@ -9,7 +9,7 @@ import io
 import pytest
 from django.test import Client
 
-from pairing import actions, results
+from pairing import actions, publishing, results
 from swiss.model import Acceleration
 from swiss.trf import read_trf
 from tournaments.bridge.state import tournament_state
@@ -28,7 +28,7 @@ def abcd_event(tournament, make_entrant, arbiter):
     for n in range(12):
         make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}")
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
     return tournament
 
@@ -71,7 +71,7 @@ def test_a_fide_event_has_no_pairing_rules_row_in_its_csv(tournament, make_entra
     for n in range(4):
         make_entrant(fide_rating=2400 - 50 * n)
     rnd = actions.pair_next_round(tournament, arbiter)
-    actions.publish_round(rnd, arbiter, confirmed=True)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
     text = client.get("/t/spring-open/standings.csv").content.decode()
     assert "Pairing rules" not in text and "non-FIDE" not in client.get("/t/spring-open/").content.decode()

@@ -7,6 +7,8 @@ from build import Case
 SPEC = "worked example of the rulebook, as paraphrased in spec us-chess.md"
 HAND = "worked by hand from the rules"
 EIGHT = (2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500)
+# 29E4 rule 4's example: 2 has W B W B, 1 has B W W B (cases 39 and 58).
+RULE_4_ROUNDS = ("1b:= 2w:=", "1w:= 2b:=", "1w:= 2w:=", "1b:= 2b:=")
 
 CASES = [
     Case(
@@ -395,7 +397,7 @@ CASES = [
             "Black: 2 gets White although 1 ranks higher: 2-1.",
         ),
         (1800, 1700),
-        ("1b:= 2w:=", "1w:= 2b:=", "1w:= 2w:=", "1b:= 2b:="),
+        RULE_4_ROUNDS,
         total=6,
     ),
     Case(
@@ -406,6 +408,19 @@ CASES = [
         (1800, 1700),
         ("1b:= 2b:=", "1w:= 2w:=", "1H 2b:=", "1b:= 2H", "1w:= 2w:="),
         total=6,
+    ),
+    Case(
+        "58-variation-29E4d",
+        "29E4d (variation: the 4th edition's rules skip rule 4)",
+        HAND,
+        (
+            "Case 39's players: 2 (W B W B) and 1 (B W W B), both due White, had the same colour last round;",
+            "without rule 4, rule 5 gives the higher-ranked 1 White: 1-2.",
+        ),
+        (1800, 1700),
+        RULE_4_ROUNDS,
+        total=6,
+        options="29E4d",
     ),
     Case(
         "41-rule-5-higher-ranked",

@@ -7,5 +7,6 @@ Nothing else in `tournaments` or `pairing` imports `swiss`:
 - `drafts`: what the round workflow asks of the engine: pair, check, explain, and the
   digest of the input a draft was paired from;
 - `trf`: TRF files out (public and arbiter's) and in;
-- `tiebreaks`: engine records in, FIDE C.07 standings out.
+- `tiebreaks`: engine records in, FIDE C.07 standings out; `us_tiebreaks` the same for US
+  Chess rule 34E, and `us_chess` the names of the US variations and tie-breaks.
 """

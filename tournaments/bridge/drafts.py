@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from swiss import pair as engine_pair
+from swiss import us
 from swiss.boards import order_boards
 from swiss.check import Finding, check, points_text
 from swiss.dutch import Float, floats, pair_with_notes
@@ -20,9 +21,10 @@ from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
+from swiss.us.check import check as us_check
 from tournaments.models import Board, DraftChange, Entrant, Round
 
-from .state import StateError, pairing_numbers, pairing_state
+from .state import StateError, System, engine_system, pairing_numbers, pairing_state
 
 # A board as the database keeps it: White's entrant id, Black's or None for the bye.
 Pair = tuple[int, int | None]
@@ -42,19 +44,29 @@ class NoPairing(Exception):
     """The engine found no legal pairing, or the database cannot give it a state; says why."""
 
 
-def paired(state: TournamentState, ids: dict[int, int]) -> list[Pair]:
-    """The engine's pairing of the round after `state`, in board order, as entrant ids."""
+def paired(state: TournamentState, ids: dict[int, int], system: System) -> list[Pair]:
+    """The engine's pairing of the round after `state` under `system`, in board order, as entrant ids."""
     try:
-        pairing = engine_pair(state)
+        pairing = engine_pair(state, system.name, us=system.us)
     except PairingError as error:
         raise NoPairing(str(error)) from error
-    return from_engine(order_boards(state, pairing.boards), ids)
+    return from_engine(_board_order(state, pairing.boards, system), ids)
 
 
-def in_board_order(state: TournamentState, pairs: list[Pair], numbers: dict[int, int]) -> list[Pair]:
-    """`pairs` in the rules' board order (C.04.2 3.6)."""
+def in_board_order(
+    state: TournamentState, pairs: list[Pair], numbers: dict[int, int], system: System
+) -> list[Pair]:
+    """`pairs` in the system's board order (C.04.2 3.6; US Chess: the higher player's rank)."""
     ids = {n: pk for pk, n in numbers.items()}
-    return from_engine(order_boards(state, to_engine(pairs, numbers).boards), ids)
+    return from_engine(_board_order(state, to_engine(pairs, numbers).boards, system), ids)
+
+
+def _board_order(
+    state: TournamentState, boards: tuple[EngineBoard, ...], system: System
+) -> tuple[EngineBoard, ...]:
+    if system.us is not None:
+        return us.order_boards(state, boards, system.us)
+    return order_boards(state, boards)
 
 
 def to_engine(pairs: list[Pair], numbers: dict[int, int]) -> Pairing:
@@ -67,22 +79,24 @@ def from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int, 
 
 
 # What the engine reads, part by part, so a stale draft can say what changed since it was paired.
-INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
-    "results": lambda state: [(p.number, p.history) for p in state.players],
-    "entrants": lambda state: [(p.number, p.rating) for p in state.players],
-    "absences": lambda state: sorted(state.absences.items()),
-    "forbidden pairs": lambda state: sorted(state.forbidden),
-    "rules": lambda state: (
+# The system enters the rules only when it is not the Dutch one, so Dutch drafts keep their digests.
+INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
+    "results": lambda state, _: [(p.number, p.history) for p in state.players],
+    "entrants": lambda state, _: [(p.number, p.rating) for p in state.players],
+    "absences": lambda state, _: sorted(state.absences.items()),
+    "forbidden pairs": lambda state, _: sorted(state.forbidden),
+    "rules": lambda state, system: (
         *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
         sorted(state.virtual_points.items()),
+        *((system,) if system.name != "dutch" else ()),
     ),
 }
 
 
-def input_fingerprint(state: TournamentState) -> dict[str, str]:
+def input_fingerprint(state: TournamentState, system: System) -> dict[str, str]:
     """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
     return {
-        part: hashlib.sha256(repr(read(state)).encode()).hexdigest()[:32]
+        part: hashlib.sha256(repr(read(state, system)).encode()).hexdigest()[:32]
         for part, read in INPUT_PARTS.items()
     }
 
@@ -95,7 +109,9 @@ def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
     engine state again when the caller has it.
     """
     try:
-        now = input_fingerprint(state or pairing_state(rnd.tournament, rnd.number))
+        now = input_fingerprint(
+            state or pairing_state(rnd.tournament, rnd.number), engine_system(rnd.tournament)
+        )
     except StateError as error:
         return f"{error} The draft cannot be published until it has one."
     if not rnd.draft_input:
@@ -176,9 +192,11 @@ def review(rnd: Round) -> Review:
     engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
     reference = to_engine(engine.after, numbers) if engine else None
     drafted = rnd.state == rnd.State.DRAFT and bool(boards)
-    findings = check(state, proposal, reference=reference, names=names) if state and drafted else []
+    system = engine_system(tournament)
+    findings = _findings(state, proposal, reference, names, system) if state and drafted else []
     players = {p.number: p for p in state.players} if state else {}
-    floated = floats(state) if state else {}
+    # US Chess has no float history (spec us-chess.md section 4).
+    floated = floats(state) if state and system.us is None else {}
 
     def row(entrant: Entrant) -> PlayerRow:
         number = numbers[entrant.pk]
@@ -207,9 +225,21 @@ def review(rnd: Round) -> Review:
         (seat.entrant, seat.get_absence_display())
         for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
     ]
-    relaxed = relaxations(state, proposal) if state and boards else []
+    relaxed = relaxations(state, proposal) if state and boards and system.us is None else []
     stale = draft_staleness(rnd, state) if drafted else ""
     return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale)
+
+
+def _findings(
+    state: TournamentState,
+    proposal: Pairing,
+    reference: Pairing | None,
+    names: dict[int, str],
+    system: System,
+) -> list[Finding]:
+    if system.us is not None:
+        return us_check(state, proposal, system.us, names=names)
+    return check(state, proposal, reference=reference, names=names)
 
 
 def explain(rnd: Round, board_number: int) -> list[str]:
@@ -223,5 +253,23 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     white, black = board.white, board.black
     assert white is not None
     shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
+    system = engine_system(rnd.tournament)
+    if system.us is not None:
+        return _us_log(state, shown, system.us)
     engine, notes = pair_with_notes(state)
     return explain_board(state, shown, notes, engine)
+
+
+def _us_log(state: TournamentState, shown: EngineBoard, options: us.USOptions) -> list[str]:
+    """The pairing-logic log's line for the engine's board, or for each player's board when the
+    board shown is not the engine's (a director changed the draft)."""
+    try:
+        made = us.pair_with_log(state, options)
+    except PairingError as error:
+        return [f"The engine finds no pairing now: {error}"]
+    lines = dict(zip(made.pairing.boards, made.log, strict=True))
+    if shown in lines:
+        return [lines[shown]]
+    players = {shown.white, shown.black} - {None}
+    own = [line for board, line in lines.items() if {board.white, board.black} & players]
+    return ["This board is not the engine's; the engine's pairing-logic log for these players:", *own]

@@ -10,14 +10,16 @@ with one exception: round 1's seat numbers fix who ends Baku's accelerated group
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
-from swiss.model import Acceleration, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
+from swiss.model import Acceleration, Colour, Pairing, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
 from swiss.model import Code as Code  # re-exported: the standings read result codes
+from swiss.model import Player as Player  # re-exported: the standings read engine players
+from swiss.us.options import USOptions, options_from_words
 from tournaments.models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 # Per stored result, the engine codes of White and Black.
@@ -253,9 +255,34 @@ def _player(entrant: Entrant, history: tuple[RoundResult, ...]) -> Player:
         sex=entrant.sex,
         title=TRF_TITLES.get(entrant.title, ""),
         federation=entrant.federation,
-        fide_id=entrant.fide_id,
+        # The TRF's ID field: the US Chess ID in a US Chess section (README, "US Chess").
+        fide_id=entrant.us_chess_id if entrant.tournament.is_us_chess else entrant.fide_id,
         birth_date=entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else "",
     )
+
+
+@dataclass(frozen=True)
+class System:
+    """The engine's pairing system for a tournament (a name of `swiss.SYSTEMS`) and its options."""
+
+    name: str
+    us: USOptions | None = None
+
+
+def engine_system(tournament: Tournament) -> System:
+    """The tournament's pairing system as `swiss.pair` takes it.
+
+    A US Chess event passes its director's variations; for 28N the players' clubs are their
+    teams (current pairing numbers), players without a club belonging to none.
+    """
+    if not tournament.is_us_chess:
+        return System("dutch")
+    clubs = {
+        number: club
+        for number, club in tournament.entrants.exclude(club="").values_list("pairing_number", "club")
+        if number is not None
+    }
+    return System("us", options_from_words(tournament.us_variations, clubs))
 
 
 def pairing_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:

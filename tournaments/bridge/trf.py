@@ -15,6 +15,7 @@ from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
 from swiss.model import Code, Pairing, TournamentState, TrfError
 from swiss.trf import plain_line, read_player_line, read_trf, write_trf
+from swiss.us.trf import us_option_lines
 from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournament
 from tournaments.standings import rounds_with_standings
 
@@ -22,6 +23,7 @@ from .state import (
     RESULT_CODES,
     TITLES_FROM_TRF,
     board_pairing,
+    engine_system,
     next_round_to_pair,
     pairing_state,
     tournament_state,
@@ -82,7 +84,10 @@ def arbiter_trf(tournament: Tournament) -> str:
     state = pairing_state(tournament, number)
     pairing = board_pairing(playing) if playing is not None else None
     text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
-    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))
+    system = engine_system(tournament)
+    # A US Chess event's variations and clubs, so that `python -m swiss pair --system us` reads them.
+    us_lines = us_option_lines(system.us) if system.us else []
+    return text + "".join(f"{line}\n" for line in [*us_lines, *manual_change_notes(tournament)])
 
 
 def manual_change_notes(tournament: Tournament) -> list[str]:

@@ -12,6 +12,11 @@ from .public import ShownPublicly
 from .round import Seat
 
 
+def validate_us_chess_id(value: str) -> None:
+    if value and not (len(value) == 8 and value.isdigit()):
+        raise ValidationError("A US Chess ID is 8 digits.")
+
+
 class Team(ShownPublicly):
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=200, validators=[plain_text])
@@ -67,6 +72,12 @@ class Entrant(ShownPublicly):
     national_id = models.CharField("national id", max_length=20, blank=True, validators=[plain_text])
     fide_rating = models.PositiveSmallIntegerField("FIDE rating", null=True, blank=True)
     national_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    us_chess_id = models.CharField(
+        "US Chess ID", max_length=8, blank=True, validators=[validate_us_chess_id], help_text="8 digits."
+    )
+    us_chess_rating = models.PositiveSmallIntegerField(
+        "US Chess rating", null=True, blank=True, help_text="The published rating; blank for unrated."
+    )
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     federation = models.CharField(max_length=3, blank=True, validators=[plain_text])
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
@@ -109,7 +120,12 @@ class Entrant(ShownPublicly):
 
     @property
     def rating(self) -> int:
-        """The rating used for pairing: FIDE first, then national, else 0 (unrated)."""
+        """The rating used for pairing: FIDE first, then national, else 0 (unrated).
+
+        A US Chess event pairs on the published US Chess rating alone (28C-28D), a player
+        without one being unrated."""
+        if self.tournament.is_us_chess:
+            return self.us_chess_rating or 0
         return self.fide_rating or self.national_rating or 0
 
     @property

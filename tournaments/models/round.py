@@ -127,9 +127,10 @@ class Round(ShownPublicly):
         self.save(update_fields=["state"])
 
     def boards_with_seats(self) -> models.QuerySet[Board]:
-        """The boards in order, with white and black loaded in one extra query."""
+        """The boards in order, with white and black loaded in one extra query (with their
+        tournament, which says which of their ratings is the one shown: `Entrant.rating`)."""
         return self.boards.order_by("number").prefetch_related(
-            models.Prefetch("seats", queryset=Seat.objects.select_related("entrant"))
+            models.Prefetch("seats", queryset=Seat.objects.select_related("entrant__tournament"))
         )
 
 

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 
 from tournaments import public_cache
+from tournaments.bridge.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
 from tournaments.validators import plain_text
 
 from .round import Colour, Round
@@ -24,6 +25,7 @@ TIEBREAK_CODES = (
     *("DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "AOB", "FB", "SB", "KS"),
     *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"),
     *("MP", "GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "MPvGP", "EDE", "TBR", "BBE", "SSSC"),
+    *US_TIEBREAK_CODES,
 )
 _TIEBREAK = re.compile(rf"^(?:{'|'.join(TIEBREAK_CODES)})(?::MP|:GP)?(?:-[CM][12])?(?:/[A-Z][+-]?\d*)*$")
 
@@ -36,6 +38,11 @@ def validate_tiebreaks(value: object) -> None:
         raise ValidationError(f"Unknown tie-break code(s): {', '.join(unknown)}.")
     if len(set(value)) != len(value):
         raise ValidationError("A tie-break may appear only once.")
+
+
+def validate_us_variations(value: object) -> None:
+    if not isinstance(value, list) or not all(word in US_VARIATIONS for word in value):
+        raise ValidationError(f"US Chess variations are a list of: {', '.join(US_VARIATIONS)}.")
 
 
 _PRIZE_CATEGORY = re.compile(r"^(W|[US]\d{1,4})$")
@@ -57,8 +64,9 @@ class Tournament(models.Model):
         TEAM = "team", "Team"
 
     class PairingSystem(models.TextChoices):
-        # US Chess and the C.04.6 team Swiss join this list when the engine supports them.
+        # The C.04.6 team Swiss joins this list when the app supports it.
         DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
+        US_CHESS = "us-chess", "US Chess"
 
     class Acceleration(models.TextChoices):
         NONE = "none", "None"
@@ -97,6 +105,13 @@ class Tournament(models.Model):
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
+    us_variations = models.JSONField(
+        "US Chess variations",
+        default=list,
+        blank=True,
+        validators=[validate_us_variations],
+        help_text="The director's variations of rules 28-29 (US Chess events only); none: the rules' text.",
+    )
     total_rounds = models.PositiveSmallIntegerField(
         "number of rounds",
         validators=[MinValueValidator(1, "A tournament has at least one round.")],
@@ -219,6 +234,10 @@ class Tournament(models.Model):
         Round.objects.bulk_create(
             Round(tournament=self, number=n) for n in range(1, self.total_rounds + 1) if n not in existing
         )
+
+    @property
+    def is_us_chess(self) -> bool:
+        return self.pairing_system == self.PairingSystem.US_CHESS
 
     def is_arbiter(self, user: object) -> bool:
         """True for the chief arbiter, a deputy, or a superuser."""

@@ -14,7 +14,7 @@ from .round import Seat
 
 def validate_us_chess_id(value: str) -> None:
     if value and not (len(value) == 8 and value.isdigit()):
-        raise ValidationError("A US Chess ID is 8 digits.")
+        raise ValidationError("A US Chess ID is 8 digits.", code="invalid")
 
 
 class Team(ShownPublicly):
@@ -73,7 +73,11 @@ class Entrant(ShownPublicly):
     fide_rating = models.PositiveSmallIntegerField("FIDE rating", null=True, blank=True)
     national_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     us_chess_id = models.CharField(
-        "US Chess ID", max_length=8, blank=True, validators=[validate_us_chess_id], help_text="8 digits."
+        "US Chess ID",
+        max_length=8,
+        blank=True,
+        validators=[plain_text, validate_us_chess_id],
+        help_text="8 digits.",
     )
     us_chess_rating = models.PositiveSmallIntegerField(
         "US Chess rating", null=True, blank=True, help_text="The published rating; blank for unrated."
@@ -124,7 +128,7 @@ class Entrant(ShownPublicly):
 
         A US Chess event pairs on the published US Chess rating alone (28C-28D), a player
         without one being unrated."""
-        if self.tournament.is_us_chess:
+        if self.tournament_id is not None and self.tournament.is_us_chess:
             return self.us_chess_rating or 0
         return self.fide_rating or self.national_rating or 0
 

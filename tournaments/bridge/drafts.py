@@ -73,7 +73,7 @@ INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
     "absences": lambda state: sorted(state.absences.items()),
     "forbidden pairs": lambda state: sorted(state.forbidden),
     "rules": lambda state: (
-        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
+        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration, state.edition),
         sorted(state.virtual_points.items()),
     ),
 }

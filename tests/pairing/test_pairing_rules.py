@@ -10,9 +10,10 @@ from django.urls import reverse
 from pairing import actions
 from pairing.forms import LOCKED
 from swiss.model import Edition
+from tournaments.bridge.drafts import draft_staleness
 from tournaments.bridge.state import pairing_state
 from tournaments.bridge.trf import export_trf, import_trf
-from tournaments.models import AuditRecord, Tournament
+from tournaments.models import AuditRecord, Round, Tournament
 
 from .conftest import play_round, url
 from .test_tournament_settings import NEW
@@ -75,3 +76,13 @@ def test_after_the_start_the_admin_changes_the_rules_and_the_change_is_recorded(
     assert tournament.pairing_system == Tournament.PairingSystem.DUTCH_2017
     record = AuditRecord.objects.filter(action=AuditRecord.Action.CHANGE).latest("pk")
     assert (record.before["pairing_system"], record.after["pairing_system"]) == ("dutch-2026", "dutch-2017")
+
+
+def test_a_draft_is_stale_once_the_event_is_to_be_paired_by_another_edition(tournament, field, arbiter):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    tournament.refresh_from_db()  # with the colour lot drawn when round 1 was paired
+    tournament.save()
+    assert draft_staleness(Round.objects.get(pk=rnd.pk)) == ""
+    tournament.pairing_system = Tournament.PairingSystem.DUTCH_2017
+    tournament.save()
+    assert "The rules this draft was paired from changed" in draft_staleness(Round.objects.get(pk=rnd.pk))

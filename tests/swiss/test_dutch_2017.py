@@ -152,3 +152,11 @@ def test_the_cli_checks_a_pairing_by_the_edition_it_is_given(tmp_path: Path) -> 
     assert _cli("check", "--edition", "2017", path, str(proposal)).stdout == "0 finding(s)\n"
     under_2026 = _cli("check", path, str(proposal)).stdout
     assert "manual" in under_2026
+
+
+def test_the_cli_replays_a_2017_tournament_round_by_round_by_its_rules() -> None:
+    """case-0007 was generated under the 2017 rules: every recorded round re-pairs the same
+    by them, and one does not by the 2026 rules."""
+    path = str(CORPUS / "case-0007.trf")
+    assert _cli("--dutch", path, "-c", "--edition", "2017").stdout.endswith("5 of 5 rounds agree\n")
+    assert _cli("--dutch", path, "-c").stdout.endswith("4 of 5 rounds agree\n")

@@ -19,6 +19,9 @@ from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat,
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
 
+LOCKED = "Fixed once round 1 is published; a change needs the admin, which records it."
+
+
 class TournamentForm(forms.ModelForm[Tournament]):
     tiebreaks = forms.CharField(
         required=False,
@@ -59,9 +62,12 @@ class TournamentForm(forms.ModelForm[Tournament]):
         if self.instance.pk:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
             self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
-            # The number of rounds is declared before the start (C.04.1 Art. 1).
-            if self.instance.rounds.exclude(state="draft").exists():
-                self.fields["total_rounds"].disabled = True
+            # The number of rounds is declared before the start (C.04.1 Art. 1), and the
+            # rules that pair the event stay those it started with.
+            if self.instance.rules_locked():
+                for name in ("total_rounds", "pairing_system", "acceleration"):
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = LOCKED
 
     def clean_prize_categories(self) -> list[str]:
         return [

@@ -1,7 +1,7 @@
 """Differential test of the Dutch engine against a reference engine (bbpPairings' command line).
 
     SWISS_REFERENCE=/path/to/bbpPairings.exe .venv/bin/python scripts/differential.py OUT \
-        [--tournaments N] [--seed S] [--mix small,medium,large,harsh]
+        [--tournaments N] [--seed S] [--mix small,medium,large,harsh] [--edition 2017]
 
 The reference's own generator (`--dutch -g CONFIG -o FILE -s SEED`) makes each random
 tournament; every round of it is cut out as the state before that round (players with
@@ -9,6 +9,9 @@ H, Z or F in it become the round's absentees) and paired by both engines. Each s
 they pair differently is saved in OUT as a corpus case (`diff-NNNN.trf` with the
 reference's pairing as `diff-NNNN.expected`) and listed in OUT/MANIFEST.tsv with its
 generator settings. The summary counts tournaments, rounds and differences by kind.
+With `--edition 2017` our engine pairs by the 2017 rules, against a reference release
+that implements them (bbpPairings before v6); the saved cases are then 2017 cases, to be
+paired with `--edition 2017`.
 Not part of the test suite: it needs the reference binary, which the project never ships.
 """
 
@@ -30,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from swiss.cli import format_pairing, read_pairing, state_before_round  # noqa: E402
 from swiss.colours import initial_colour  # noqa: E402
 from swiss.dutch import pair  # noqa: E402
-from swiss.model import Pairing, PairingError, TournamentState, TrfError  # noqa: E402
+from swiss.model import Edition, Pairing, PairingError, TournamentState, TrfError  # noqa: E402
 from swiss.trf import read_trf, write_trf  # noqa: E402
 
 
@@ -139,10 +142,10 @@ def reference_pairing(reference: str, case: Path, work: Path, timeout: float) ->
     return read_pairing(output.read_text())
 
 
-def our_pairing(text: str) -> Pairing | str:
-    """The engine's pairing, or the exit status its command line would end with."""
+def our_pairing(text: str, edition: Edition) -> Pairing | str:
+    """The engine's pairing by `edition`, or the exit status its command line would end with."""
     try:
-        return pair(read_trf(text))
+        return pair(replace(read_trf(text), edition=edition))
     except TrfError:
         return "exit 3"
     except PairingError:
@@ -179,6 +182,12 @@ def main() -> int:
         help="the kinds of tournament to cycle through (harsh, small, medium, large)",
     )
     parser.add_argument("--timeout", type=float, default=600, help="seconds per reference pairing")
+    parser.add_argument(
+        "--edition",
+        type=Edition,
+        default=Edition.DUTCH_2026,
+        help="the edition of the Dutch rules (2026, 2017)",
+    )
     options = parser.parse_args()
     reference = os.environ.get("SWISS_REFERENCE")
     if not reference or not os.access(reference, os.X_OK):
@@ -212,7 +221,7 @@ def main() -> int:
                 case = work / "case.trf"
                 case.write_text(text)
                 theirs = reference_pairing(reference, case, work, options.timeout)
-                ours = our_pairing(text)
+                ours = our_pairing(text, options.edition)
                 rounds += 1
                 if same(ours, theirs):
                     continue
@@ -237,7 +246,8 @@ def main() -> int:
     total = sum(differences.values())
     print(
         f"{tournaments} tournaments ({sum(failed.values())} stopped early), {rounds} rounds, "
-        f"{total} differences; {time.process_time() - started:.0f} CPU s in this process"
+        f"{total} differences ({options.edition} rules); "
+        f"{time.process_time() - started:.0f} CPU s in this process"
     )
     for kind, count in differences.most_common():
         print(f"  {kind}: {count}")

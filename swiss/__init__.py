@@ -21,7 +21,8 @@ SYSTEMS = (*INDIVIDUAL_SYSTEMS, *TEAM_SYSTEMS)
 def pair(
     state: TournamentState | TeamState, system: str = "dutch", *, us: USOptions | None = None
 ) -> Pairing:
-    """The next round of `state` under `system` (one of SYSTEMS): FIDE Dutch C.04.3 (2026),
+    """The next round of `state` under `system` (one of SYSTEMS): FIDE Dutch C.04.3 (in the
+    edition `state.edition` names: 2026 or 2017),
     US Chess (rules 27-29, with the director's `us` options), or a team Swiss.
 
     Raises PairingError when no legal pairing exists, ValueError for an unknown system or a

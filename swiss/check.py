@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from swiss.articles import article
 from swiss.colours import ColourState, colour_state
 from swiss.model import Board, Code, Colour, Pairing, Player, TournamentState
 from swiss.scores import PairingScores, score, topscorer_threshold
@@ -75,6 +76,10 @@ class PairingContext:
         self.round = state.round_to_pair
         self._pairing_score = PairingScores(state)
 
+    def rule(self, rule: str) -> str:
+        """The article number of `rule` in the edition that pairs the event."""
+        return article(self.state.edition, rule)
+
     def name(self, number: int) -> str:
         return self.names.get(number, str(number))
 
@@ -96,7 +101,9 @@ class PairingContext:
                     continue
                 seen[number] += 1
                 if number not in self.players:
-                    findings.append(Finding(index, "C1", f"{number} is not a player of this tournament"))
+                    findings.append(
+                        Finding(index, self.rule("meetings"), f"{number} is not a player of this tournament")
+                    )
                 elif number in self.state.absences:
                     findings.append(Finding(index, "GHR 3.3", f"{self.name(number)} is absent this round"))
         for number, count in sorted(seen.items()):
@@ -104,12 +111,16 @@ class PairingContext:
                 boards = [i for i, b in enumerate(pairing.boards, start=1) if number in (b.white, b.black)]
                 where = ", ".join(str(b) for b in boards)
                 findings.append(
-                    Finding(boards[-1], "C1", f"{self.name(number)} is on more than one board ({where})")
+                    Finding(
+                        boards[-1],
+                        self.rule("meetings"),
+                        f"{self.name(number)} is on more than one board ({where})",
+                    )
                 )
         missing = sorted(set(self.players) - set(self.state.absences) - set(seen))
         if missing:
             who = ", ".join(self.name(n) for n in missing)
-            findings.append(Finding(None, "C1", f"not paired: {who}"))
+            findings.append(Finding(None, self.rule("meetings"), f"not paired: {who}"))
         byes = [i for i, b in enumerate(pairing.boards, start=1) if b.black is None]
         if len(byes) > 1:
             findings.append(Finding(byes[-1], "C.04.1 Art. 3", "more than one pairing-allocated bye"))
@@ -118,9 +129,9 @@ class PairingContext:
     def bye(self, index: int, number: int) -> list[Finding]:
         """C2 (C.04.1 Art. 4): no second PAB, nor one after scoring a win without playing."""
         for rnd, result in enumerate(self.players[number].history, start=1):
-            if blocks_bye(result, self.state.scoring):
+            if blocks_bye(result, self.state.scoring, self.state.edition):
                 what = "already had the bye" if result.code is Code.PAB else "already won without playing"
-                return [Finding(index, "C2", f"{self.name(number)} {what} in round {rnd}")]
+                return [Finding(index, self.rule("bye"), f"{self.name(number)} {what} in round {rnd}")]
         return []
 
     def meeting(self, index: int, board: Board) -> list[Finding]:
@@ -128,20 +139,24 @@ class PairingContext:
         assert board.black is not None
         white, black = board.white, board.black
         if white == black:
-            return [Finding(index, "C1", f"{self.name(white)} is paired with themselves")]
+            return [Finding(index, self.rule("meetings"), f"{self.name(white)} is paired with themselves")]
         findings = []
         for rnd, result in enumerate(self.players[white].history, start=1):
             if result.opponent == black and result.code.played:
                 findings.append(
                     Finding(
                         index,
-                        "C1",
+                        self.rule("meetings"),
                         f"{self.name(white)} and {self.name(black)} already played each other in round {rnd}",
                     )
                 )
         if (min(white, black), max(white, black)) in self.state.forbidden:
             findings.append(
-                Finding(index, "C1", f"{self.name(white)} and {self.name(black)} must not be paired")
+                Finding(
+                    index,
+                    self.rule("meetings"),
+                    f"{self.name(white)} and {self.name(black)} must not be paired",
+                )
             )
         return findings
 
@@ -155,7 +170,7 @@ class PairingContext:
             return [
                 Finding(
                     index,
-                    "C3",
+                    self.rule("colours"),
                     f"{self.name(board.white)} and {self.name(board.black)} both must have "
                     f"{white.preference.name.lower()}",
                 )
@@ -187,7 +202,8 @@ class PairingContext:
         return findings
 
     def compare(self, pairing: Pairing, reference: Pairing) -> list[Finding]:
-        """Every board that is not the engine's, then C6-C7 and C12 against the engine's pairing.
+        """Every board that is not the engine's, then C6-C7 and C12 (2017: C.5-C.6 and C.10)
+        against the engine's pairing.
 
         A board changed by hand is named even when no criterion gets worse (in round 1, for
         one): the rules give one pairing, so any other is the arbiter's to justify.
@@ -205,7 +221,7 @@ class PairingContext:
                     findings.append(
                         Finding(
                             index,
-                            "C6-C7",
+                            self.rule("scores"),
                             f"{self.name(board.white)} ({points_text(a)}) and {self.name(board.black)} "
                             f"({points_text(b)}) have different scores; the engine's pairing has fewer score "
                             "differences",
@@ -225,7 +241,7 @@ class PairingContext:
                         findings.append(
                             Finding(
                                 index,
-                                "C12",
+                                self.rule("preference"),
                                 f"{self.name(number)} does not get {preference.name.lower()}, "
                                 "which the engine's pairing gives them",
                                 absolute=False,

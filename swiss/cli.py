@@ -1,6 +1,9 @@
 """Command line: `python -m swiss pair FILE.trf` and the external-engine convention.
 
-    python -m swiss pair FILE.trf            the next round, in the corpus .expected format
+    python -m swiss pair FILE.trf            the next round, in the corpus .expected format;
+                                             --edition 2017 pairs by the 2017 Dutch rules
+                                             (default: the file's 192 record, else 2026),
+                                             --explain adds a few lines on each board
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
                                              (also team-ecu, team-olympiad); --explain adds
                                              one line per match saying why it was made
@@ -11,6 +14,7 @@
     python -m swiss pair --acceleration abcd FILE.trf   pair with this acceleration, whatever
                                              the file says (also abcd-advanced, baku, none)
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
+                                             (--edition 2017 as for pair)
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
 
@@ -32,7 +36,17 @@ from swiss import SYSTEMS, TEAM_SYSTEMS
 from swiss import pair as pair_any
 from swiss.boards import order_boards
 from swiss.colours import initial_colour
-from swiss.model import Acceleration, Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
+from swiss.model import (
+    Acceleration,
+    Board,
+    Code,
+    Colour,
+    Edition,
+    Pairing,
+    PairingError,
+    TournamentState,
+    TrfError,
+)
 from swiss.team.model import TeamState
 from swiss.trf import decode_trf, read_trf
 
@@ -113,6 +127,15 @@ def _load(path: str, read: Callable[[str], _State] = read_trf) -> _State:  # typ
         raise _Failure(INVALID_INPUT, f"{path}: {error}") from error
 
 
+def _load_dutch(path: str, edition: str | None, acceleration: str | None = None) -> TournamentState:
+    """An individual tournament file, paired by `edition` and `acceleration` when given, else
+    by the file's own."""
+    state: TournamentState = _load(path)
+    if edition is not None:
+        state = replace(state, edition=Edition(edition))
+    return _with_acceleration(state, acceleration)
+
+
 def _us_options(path: str) -> USOptions:
     from swiss.us.trf import read_us_options
 
@@ -161,9 +184,34 @@ def _with_acceleration(state: TournamentState, acceleration: str | None) -> Tour
     return replace(state, acceleration=Acceleration(acceleration), virtual_points={})
 
 
-def _pairing_text(path: str, pair: PairFunction | None, acceleration: str | None = None) -> str:
-    state = _with_acceleration(_load(path), acceleration)
-    return format_pairing(state, _paired(path, state, _engine(pair)))
+def _pairing_text(
+    path: str,
+    pair: PairFunction | None,
+    edition: str | None = None,
+    explain: bool = False,
+    acceleration: str | None = None,
+) -> str:
+    state = _load_dutch(path, edition, acceleration)
+    if not explain:
+        return format_pairing(state, _paired(path, state, _engine(pair)))
+    from swiss.dutch import pair_with_notes
+    from swiss.explain import explain_board
+
+    notes: dict[int, list[str]] = {}
+
+    def pair_noting(s: TournamentState) -> Pairing:
+        pairing, found = pair_with_notes(s)
+        notes.update(found)
+        return pairing
+
+    pairing = _paired(path, state, pair_noting)
+    lines = [
+        f"{b.white}-{b.black or 'bye'}: {sentence}"
+        for b in order_boards(state, pairing.boards)
+        for sentence in explain_board(state, b, notes)
+    ]
+    # After the pairing, so that the first lines keep the corpus format.
+    return format_pairing(state, pairing) + "".join(f"{line}\n" for line in lines)
 
 
 def _team_pairing_text(path: str, system: str, explain: bool) -> str:
@@ -193,10 +241,14 @@ def _describe(state: TournamentState, pairing: Pairing) -> str:
 
 
 def _check_command(
-    path: str, output: TextIO, pair: PairFunction | None, acceleration: str | None = None
+    path: str,
+    output: TextIO,
+    pair: PairFunction | None,
+    edition: str | None = None,
+    acceleration: str | None = None,
 ) -> int:
     """Re-pair each completed round from the rounds before it; list the rounds that differ."""
-    state = _with_acceleration(_load(path), acceleration)
+    state = _load_dutch(path, edition, acceleration)
     # Round 1 is re-paired from no history, so the lot must come from the file or round 1.
     state = replace(state, initial_colour=initial_colour(state))
     engine = _engine(pair)
@@ -263,12 +315,17 @@ def _check_team_pairing(path: str, pairing_path: str, system: str, output: TextI
 
 
 def _check_pairing_command(
-    path: str, pairing_path: str, output: TextIO, pair: PairFunction | None, system: str = "dutch"
+    path: str,
+    pairing_path: str,
+    output: TextIO,
+    pair: PairFunction | None,
+    system: str = "dutch",
+    edition: str | None = None,
 ) -> int:
     """Findings of a proposed pairing, compared with the engine's own; exit 1 when there are any."""
     from swiss.check import check
 
-    state = _load(path)
+    state = _load_dutch(path, edition)
     proposal = _load_pairing(pairing_path)
     if system == "us":
         from swiss.us.check import check as us_check
@@ -302,7 +359,20 @@ def _engine_parser() -> argparse.ArgumentParser:
     mode.add_argument("-p", nargs="?", const="-", metavar="OUTFILE", help="pair the next round")
     mode.add_argument("-c", action="store_true", help="check the recorded pairings of every round")
     _acceleration_argument(parser)
+    _edition_option(parser)
     return parser
+
+
+def _edition_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--edition",
+        choices=_EDITIONS,
+        help="the edition of the Dutch rules (default: the file's 192 record, else 2026)",
+    )
+
+
+# The editions the Dutch engine pairs.
+_EDITIONS = (Edition.DUTCH_2026.value, Edition.DUTCH_2017.value)
 
 
 def _pair_parser() -> argparse.ArgumentParser:
@@ -313,6 +383,7 @@ def _pair_parser() -> argparse.ArgumentParser:
     parser.add_argument("--system", default="dutch", choices=SYSTEMS)
     parser.add_argument("--explain", action="store_true", help="also print why each board or match was made")
     _acceleration_argument(parser)
+    _edition_option(parser)
     return parser
 
 
@@ -331,6 +402,7 @@ def _check_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
     parser.add_argument("--system", default="dutch", choices=SYSTEMS)
+    _edition_option(parser)
     return parser
 
 
@@ -346,17 +418,21 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             if options.system == "us":
                 sys.stdout.write(_us_text(options.file, options.explain))
                 return OK
-            sys.stdout.write(_pairing_text(options.file, pair, options.acceleration))
+            sys.stdout.write(
+                _pairing_text(options.file, pair, options.edition, options.explain, options.acceleration)
+            )
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
             if checking.system in TEAM_SYSTEMS:
                 return _check_team_pairing(checking.file, checking.pairing, checking.system, sys.stdout)
-            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair, checking.system)
+            return _check_pairing_command(
+                checking.file, checking.pairing, sys.stdout, pair, checking.system, checking.edition
+            )
         options = _engine_parser().parse_args(args)
         if options.c:
-            return _check_command(options.dutch, sys.stdout, pair, options.acceleration)
-        text = _pairing_text(options.dutch, pair, options.acceleration)
+            return _check_command(options.dutch, sys.stdout, pair, options.edition, options.acceleration)
+        text = _pairing_text(options.dutch, pair, options.edition, acceleration=options.acceleration)
         if options.p == "-":
             sys.stdout.write(text)
             return OK

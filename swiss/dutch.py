@@ -1,4 +1,4 @@
-"""FIDE (Dutch) System, C.04.3 in force from 1 February 2026.
+"""FIDE (Dutch) System, C.04.3 in force from 1 February 2026, and the 2017 edition.
 
 The rules define the pairing as the best candidate of an ordered search over
 transpositions and exchanges (Articles 3-4), judged by criteria C1-C21
@@ -15,6 +15,13 @@ with one bit per pair, and again among the pairs the first solve's duals leave
 possible; only when both fail are the wide bonuses solved. A bracket is solved
 on its own players whenever the players below it can take whoever it floats
 down. The weight fields are listed once, in WEIGHT_FIELDS.
+
+The 2017 edition (C.04.3 Sections A-E, criteria C.1-C.19) pairs with the same walker
+and the fields of WEIGHT_FIELDS it names: no C5 or C9 for the bye, the PSD (A.8) in
+place of the downfloaters' scores, floats of unplayed rounds as swiss.unplayed says.
+Its brackets see only the next score group (C.7), and when the players left after one
+cannot all be paired, that bracket is the PPB (A.9): it is paired again with every
+player below, who then form one collapsed last bracket.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.abcd import SpecialPair, special_round
+from swiss.articles import article
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
 from swiss.matching import Matcher, maximum_matching
@@ -32,6 +40,7 @@ from swiss.model import (
     Board,
     Code,
     Colour,
+    Edition,
     Pairing,
     PairingError,
     TournamentState,
@@ -46,31 +55,45 @@ class Float(enum.Enum):
     NONE = "none"
 
 
+_2026 = frozenset({Edition.DUTCH_2026})
+_2017 = frozenset({Edition.DUTCH_2017})
+_EDITIONS = (Edition.DUTCH_2026, Edition.DUTCH_2017)
+
 # The edge weight, most significant field first. A matching's weight sums its edges, so
 # each field is as wide as the largest sum a matching can put in it: a count of pairs
 # whose lower player is a resident (PAIRS: at most one score group's size) or, per score
 # group, a count of that group's players (SCORES).
 WEIGHT_FIELDS = (
     Field("C4", 2, Unit.BIT, "1 + how many of the two cannot take the bye (C2, C5): 1-3; the top field"),
-    Field("C6", 1, Unit.PAIRS, "one per pair whose lower player is a resident"),
-    Field("C7", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group"),
-    Field("C8", 1, Unit.PAIRS, "one per pair whose lower player is in the next score group"),
-    Field("C8 scores", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group"),
+    Field("C6", 1, Unit.PAIRS, "one per pair whose lower player is a resident (2017: C.5)"),
+    Field("C7", 1, Unit.SCORES, "one per such pair, counted in the higher player's score group", only=_2026),
+    # 2017 C.6, the PSD: what the pair's two players, as downfloaters, would add, less its
+    # own score difference; the players below the next score group are never in it.
+    Field("C.6", 1, Unit.DIFFERENCES, "each counter: at most the bracket's players", only=_2017),
+    Field("C8", 1, Unit.PAIRS, "one per pair whose lower player is in the next score group", only=_2026),
+    # 2017 C.7: next to the last score group it counts every pair, as the completion does.
+    Field("C.7", 3, Unit.PAIRS, "up to 3 per pair of two score groups: below 2**(PAIRS + 3)", only=_2017),
+    Field("C8 scores", 1, Unit.SCORES, "one per such pair, in the higher player's score group", only=_2026),
+    Field("C.7 PSD", 1, Unit.DIFFERENCES, "each counter: at most the bracket's players", only=_2017),
     # Each of the bye score group's s players counts its rank (below s), so a matching sums
     # up to s(s - 1): two units, not one, or the sum would carry into C8 above it.
-    Field("C9", 2, Unit.PAIRS, "the bye score group's ranks by unplayed games summed: below s squared"),
-    Field("C10", 1, Unit.PAIRS, "one per pair whose lower player is a resident, when satisfied"),
-    Field("C11", 1, Unit.PAIRS, "likewise"),
-    Field("C12", 1, Unit.PAIRS, "likewise"),
-    Field("C13", 1, Unit.PAIRS, "likewise"),
-    Field("C14", 1, Unit.PAIRS, "one per resident who downfloated last round", rounds=1),
-    Field("C15", 1, Unit.PAIRS, "one per pair of the bracket", rounds=1),
-    Field("C16", 1, Unit.PAIRS, "one per resident who downfloated two rounds before", rounds=2),
-    Field("C17", 1, Unit.PAIRS, "one per pair of the bracket", rounds=2),
-    Field("C18", 1, Unit.SCORES, "one per player, counted in the player's score group", rounds=1),
-    Field("C19", 1, Unit.SCORES, "one per pair, counted in the higher player's score group", rounds=1),
-    Field("C20", 1, Unit.SCORES, "one per player, counted in the player's score group", rounds=2),
-    Field("C21", 1, Unit.SCORES, "one per pair, counted in the higher player's score group", rounds=2),
+    Field("C9", 2, Unit.PAIRS, "the bye group's ranks by unplayed games summed: below s squared", only=_2026),
+    Field("C10", 1, Unit.PAIRS, "one per pair whose lower player is a resident, when satisfied (2017: C.8)"),
+    Field("C11", 1, Unit.PAIRS, "likewise (2017: C.9)"),
+    Field("C12", 1, Unit.PAIRS, "likewise (2017: C.10)"),
+    Field("C13", 1, Unit.PAIRS, "likewise (2017: C.11)"),
+    Field("C14", 1, Unit.PAIRS, "one per resident who downfloated last round (2017: C.12)", rounds=1),
+    Field("C15", 1, Unit.PAIRS, "one per pair of the bracket (2017: C.13)", rounds=1),
+    Field("C16", 1, Unit.PAIRS, "one per resident who downfloated two rounds before (2017: C.14)", rounds=2),
+    Field("C17", 1, Unit.PAIRS, "one per pair of the bracket (2017: C.15)", rounds=2),
+    Field("C18", 1, Unit.SCORES, "one per player, counted in the player's score group", rounds=1, only=_2026),
+    Field("C19", 1, Unit.SCORES, "one per pair, in the higher player's score group", rounds=1, only=_2026),
+    Field("C20", 1, Unit.SCORES, "one per player, counted in the player's score group", rounds=2, only=_2026),
+    Field("C21", 1, Unit.SCORES, "one per pair, in the higher player's score group", rounds=2, only=_2026),
+    Field("C.16", 1, Unit.DIFFERENCES, "each counter: at most the bracket's players", rounds=1, only=_2017),
+    Field("C.17", 1, Unit.DIFFERENCES, "each counter: at most the bracket's pairs", rounds=1, only=_2017),
+    Field("C.18", 1, Unit.DIFFERENCES, "each counter: at most the bracket's players", rounds=2, only=_2017),
+    Field("C.19", 1, Unit.DIFFERENCES, "each counter: at most the bracket's pairs", rounds=2, only=_2017),
     Field("4.3 keys 1-2", 3, Unit.PAIRS, "S1 positions paired (a count) over minus a sum of BSN positions"),
     Field("4.3 keys 3-4", 1, Unit.BIT, "a step of one on the edges of the S1 or S2 player being tried"),
 )
@@ -98,6 +121,8 @@ def pair(state: TournamentState) -> Pairing:
 def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str]]]:
     """The pairing, and for players the procedure did not simply pair in order, why not:
     who floated, and which rule kept a player from the opponent the order gave first."""
+    if state.edition not in _EDITIONS:
+        raise ValueError(f"this engine pairs the {' and '.join(_EDITIONS)} editions, not {state.edition}")
     entrants = _entrants(state)
     if not entrants:
         return Pairing(()), {}
@@ -107,7 +132,11 @@ def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str
     boards = [_board(by_number[p.top], by_number[p.bottom], initial) for p in special]
     by_number = {e.number: e for e in entrants}
     bracketer = _Bracketer(state, entrants)
-    mates = bracketer.run()
+    try:
+        mates = bracketer.run()
+    except _Collapse as ppb:
+        bracketer = _Bracketer(state, entrants, collapse_at=ppb.bracket)
+        mates = bracketer.run()
     for p in special:
         for number in (p.top, p.bottom):
             bracketer.notes.setdefault(number, []).append(
@@ -191,7 +220,7 @@ def _entrants(state: TournamentState) -> list[Entrant]:
         rnd = done - back
         result = histories[number][rnd]
         if not result.code.played:
-            return Float.DOWN if unplayed_downfloat(result, scoring) else Float.NONE
+            return Float.DOWN if unplayed_downfloat(result, scoring, state.edition) else Float.NONE
         assert result.opponent is not None
         own, other = pairing_score(number, rnd + 1), pairing_score(result.opponent, rnd + 1)
         return Float.DOWN if own > other else Float.UP if own < other else Float.NONE
@@ -220,7 +249,7 @@ def _entrants(state: TournamentState) -> list[Entrant]:
                 rank=rank,
                 score=pairing_score(player.number, done + 1),
                 colours=colour_state(history),
-                bye_eligible=bye_eligible(history, scoring),
+                bye_eligible=bye_eligible(history, scoring, state.edition),
                 unplayed_games=unplayed_games(history),
                 avoid=frozenset(met | forbidden.get(player.number, set())),
                 floats=(float_of(player.number, 1), float_of(player.number, 2)),
@@ -233,14 +262,34 @@ def _entrants(state: TournamentState) -> list[Entrant]:
 # --- The bracket-by-bracket matching ------------------------------------------------------
 
 
+class _Collapse(Exception):
+    """2017 A.9: pairing this bracket (by its index) left the rest without a complete
+    pairing, so it is the PPB: it is paired again for the completion, and all players
+    below it form one collapsed last bracket."""
+
+    def __init__(self, bracket: int) -> None:
+        self.bracket = bracket
+
+
 class _Bracketer:
     """Settles the brackets one by one on a matching over all unpaired players."""
 
-    def __init__(self, state: TournamentState, entrants: list[Entrant]) -> None:
+    def __init__(
+        self, state: TournamentState, entrants: list[Entrant], collapse_at: int | None = None
+    ) -> None:
         self.players = entrants
         self.size = len(entrants)
         self.rounds_played = state.rounds_played
+        self.edition = state.edition
         self.topscore = topscorer_threshold(state)
+        # 2017 A.9: the bracket that proved to be the PPB, re-paired with all players below.
+        self.collapse_at = collapse_at
+        # The bracket being weighed (2017): the lowest score in it or in the next score group,
+        # whether the next score group is the last, and whether the bracket is paired with the
+        # completion of the round as its first concern (the last bracket, or the PPB re-paired).
+        self.floor = Fraction(0)
+        self.final = False
+        self.special = False
         self._layout()
         self.matcher = Matcher(self.size, self.default_weight)
         # What a pair's weight depends on, apart from whether the two may meet.
@@ -265,7 +314,10 @@ class _Bracketer:
         counts: dict[Fraction, int] = {}
         for entrant in self.players:
             counts[entrant.score] = counts.get(entrant.score, 0) + 1
-        self.layout = Layout(WEIGHT_FIELDS, counts, self.rounds_played)
+        # 2017 PSD (A.8): the score differences of pairs, and of downfloaters, who count as
+        # meeting someone a point below the lowest score of the bracket.
+        differences = [a - b + extra for a in counts for b in counts if a >= b for extra in (0, 1)]
+        self.layout = Layout(WEIGHT_FIELDS, counts, self.rounds_played, self.edition, differences)
         self.size_bits = self.layout.pair_bits
         self.scores_bits = self.layout.scores_bits
         # The lowest bit of the completion field (C4/C5), the most significant one.
@@ -276,6 +328,9 @@ class _Bracketer:
     def compatible(self, a: Entrant, b: Entrant) -> bool:
         return _compatible(a, b, self.topscore)
 
+    def article(self, rule: str) -> str:
+        return article(self.edition, rule)
+
     def note(self, vertex: int, text: str) -> None:
         self.notes.setdefault(self.players[vertex].number, []).append(text)
 
@@ -285,18 +340,29 @@ class _Bracketer:
         if b in partner_of and partner_of[b] != a:
             return f"{pb.number} was paired with {self.players[partner_of[b]].number}"
         if pb.number in pa.avoid:
-            return f"{pa.number} and {pb.number} have met before or may not meet (C1)"
+            return f"{pa.number} and {pb.number} have met before or may not meet ({self.article('meetings')})"
         if not self.compatible(pa, pb):
-            return f"{pa.number} and {pb.number} both must have the same colour (C3)"
-        return f"pairing {pa.number} with {pb.number} would have made the bracket worse (C6-C21)"
+            return f"{pa.number} and {pb.number} both must have the same colour ({self.article('colours')})"
+        worse = f"would have made the bracket worse ({self.article('quality')})"
+        return f"pairing {pa.number} with {pb.number} {worse}"
 
     def bye_candidate(self, e: Entrant) -> bool:
+        """C2 and C5 (2017: C.2 only; the bye's score counts as a downfloater's in the PSD)."""
+        if self.edition is Edition.DUTCH_2017:
+            return e.bye_eligible
         return e.bye_eligible and e.score <= self.bye_score
 
-    def weight(self, higher: Entrant, lower: Entrant, in_current: bool, in_next: bool) -> int:
-        """The edge weight of a pair: each criterion's value in its field of WEIGHT_FIELDS."""
+    def weight(
+        self, higher: Entrant, lower: Entrant, in_current: bool, in_next: bool, higher_in: bool
+    ) -> int:
+        """The edge weight of a pair: each criterion's value in its field of WEIGHT_FIELDS.
+
+        `in_current` says the lower player is of this bracket, `in_next` that it is of the
+        next score group, `higher_in` that the higher player is of this bracket."""
         if not self.compatible(higher, lower):
             return 0
+        if self.edition is Edition.DUTCH_2017:
+            return self._weight_2017(higher, lower, in_current, higher_in)
         group_bit = self.layout.group_bit
         # C4 completion and C2/C5: the bye goes to an eligible player of the lowest score.
         values = {"C4": 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))}
@@ -313,6 +379,31 @@ class _Bracketer:
                 self.unplayed_ranks[e.unplayed_games] for e in (higher, lower) if e.score == self.bye_score
             )
         return self.layout.pack(values)
+
+    def _weight_2017(self, higher: Entrant, lower: Entrant, in_current: bool, higher_in: bool) -> int:
+        """The 2017 criteria C.4-C.19 of a pair, in their fields of WEIGHT_FIELDS."""
+        completion = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        values = {"C4": completion}
+        down_sd = self._downfloater_sd
+        if in_current:
+            values["C6"] = 1
+            # C.6: the pair's players no longer downfloat; the pair has its own difference.
+            values["C.6"] = down_sd(higher) + down_sd(lower) - self._pair_sd(higher, lower)
+            values.update(self._colour_fields(lower.colours, higher.colours))
+            values.update(self._float_fields(higher, lower))
+        if not self.special:
+            # C.7: the pairs of the next bracket; next to the last score group, the completion.
+            values["C.7"] = completion if self.final else not in_current
+            values["C.7 PSD"] = down_sd(higher) * higher_in + down_sd(lower) * in_current
+        return self.layout.pack(values)
+
+    def _downfloater_sd(self, e: Entrant) -> int:
+        """2017 A.8: a downfloater's score difference is its score less one point below the
+        lowest score of the bracket (here with the next score group); its counter's unit."""
+        return self.layout.difference_bit(e.score - self.floor + 1)
+
+    def _pair_sd(self, higher: Entrant, lower: Entrant) -> int:
+        return self.layout.difference_bit(higher.score - lower.score)
 
     def _colour_fields(self, p: ColourState, o: ColourState) -> dict[str, int]:
         """C10-C13 for a pair of the bracket: 1 where the criterion is satisfied."""
@@ -339,10 +430,12 @@ class _Bracketer:
         return {"C10": c10, "C11": c11, "C12": c12, "C13": c13}
 
     def _float_fields(self, h: Entrant, lo: Entrant) -> dict[str, int]:
-        """C14-C21 for a pair of the bracket: repeated floats one and two rounds before."""
+        """C14-C21 for a pair of the bracket: repeated floats one and two rounds before
+        (2017: C.12-C.19, the last four on score differences)."""
         group_bit = self.layout.group_bit
         upfloats = h.score > lo.score
         values = {}
+        sd_fields = (("C.16", "C.17"), ("C.18", "C.19")) if self.edition is Edition.DUTCH_2017 else ()
         for back, (resident, mover, down_scores, up_scores) in (
             (1, ("C14", "C15", "C18", "C19")),
             (2, ("C16", "C17", "C20", "C21")),
@@ -356,6 +449,16 @@ class _Bracketer:
             values[resident] = low_down + (h.score <= lo.score and high_down)
             # C15/C17: MDP opponents who upfloated before and upfloat again.
             values[mover] = not repeated_up
+            if sd_fields:
+                # 2017 C.16/C.18: the score differences of repeated downfloaters, either the
+                # pair's or, left unpaired, a downfloater's; C.17/C.19: of repeated upfloaters.
+                down_sd, up_sd = sd_fields[back - 1]
+                pair_sd = self._pair_sd(h, lo) if upfloats else 0
+                values[down_sd] = low_down * self._downfloater_sd(lo) + high_down * (
+                    self._downfloater_sd(h) - pair_sd
+                )
+                values[up_sd] = -pair_sd * repeated_up
+                continue
             # C18/C20: the scores of repeated downfloaters.
             values[down_scores] = low_down * group_bit(lo.score) + high_down * group_bit(h.score)
             # C19/C21: the scores of repeated upfloaters' opponents.
@@ -372,6 +475,7 @@ class _Bracketer:
         self.completion = [(1 + k) << self.top_shift for k in range(3)]
         score = [e.score for e in players]
         mates: dict[int, int | None] = {}
+        floats_down = f"floats down: the bracket could not pair them as well ({self.article('floats')})"
         finalized = [False] * n
         next_start = 0
         bracket: list[int] = []  # vertices of this bracket's players, then the next group's
@@ -380,22 +484,36 @@ class _Bracketer:
             next_start += 1
         movers = 0  # MDPs at the head of `bracket`
         first_resident = 0  # vertex of the first resident of this bracket
+        bracket_index = 0
         while len(bracket) > 1 or next_start < n:
             residents_end = len(bracket)
             next_first = first_resident + (residents_end - movers)
             group_start = next_start
-            while next_start < n and score[next_start] >= score[group_start]:
+            collapse = bracket_index == self.collapse_at
+            while next_start < n and (collapse or score[next_start] >= score[group_start]):
                 bracket.append(next_start)
                 next_start += 1
+            self.special = collapse or group_start == n
+            self.final = next_start == n
+            self.floor = min(score[v] for v in bracket)
             step = _BracketStep(self, bracket, movers, residents_end, first_resident, next_first, finalized)
             step.rest_start = next_start
+            # 2017 A.9: a bracket is paired on its own and the next score group; only the last
+            # bracket, and the PPB when the rest cannot be completed, see all players below.
+            step.within_only = self.edition is Edition.DUTCH_2017 and not self.special
             mate = step.settle()
+            if step.within_only and not self._completable([v for v in range(n) if not finalized[v]]):
+                raise _Collapse(bracket_index)
+            bracket_index += 1
             movers = 0
             # C9 applies to the next bracket when its residents score no more than the bye
             # assignee (everyone below is then unable to take the bye) and no player of it
             # is to meet someone below it.
             self.single_downfloater_gets_bye = (
-                n % 2 == 1 and group_start < n and self.bye_score >= score[group_start]
+                "C9" in self.layout.shift
+                and n % 2 == 1
+                and group_start < n
+                and self.bye_score >= score[group_start]
             )
             left_over = sum(1 for vertex in bracket if mate[vertex] == n)
             carried = []
@@ -405,8 +523,7 @@ class _Bracketer:
                 else:
                     carried.append(vertex)
                     if index < residents_end:
-                        self.note(vertex, "floats down: the bracket could not pair them as well (C6-C8)")
-                    if index < residents_end:
+                        self.note(vertex, floats_down)
                         movers += 1
                     if self.single_downfloater_gets_bye and self._meets_below(
                         vertex, mate, left_over, score[group_start]
@@ -456,6 +573,19 @@ class _Bracketer:
             mate[i], mate[j] = j, i
         single = [group[i] for i in range(len(group)) if mate[i] == i]
         return len(single) == len(group) % 2 and all(self.bye_candidate(players[v]) for v in single)
+
+    def _completable(self, group: Sequence[int]) -> bool:
+        """C.1-C.3 (and C.2 for the bye) allow a pairing of all of `group` but at most one."""
+        players = self.players
+        edges = [
+            (i, j, 1 + (not players[a].bye_eligible) + (not players[b].bye_eligible))
+            for i, a in enumerate(group)
+            for j, b in enumerate(group[:i])
+            if self.compatible(players[a], players[b])
+        ]
+        paired = {v for pair in maximum_matching(len(group), edges) for v in pair}
+        single = [group[i] for i in range(len(group)) if i not in paired]
+        return len(single) == len(group) % 2 and all(players[v].bye_eligible for v in single)
 
     def _most_misses(self, players: Sequence[Entrant], among: Sequence[Entrant]) -> int:
         """An upper bound on how many of `among` any of `players` may not meet (C1, C3)."""
@@ -515,10 +645,10 @@ class _Bracketer:
         if not bye.bye_eligible:
             raise PairingError(
                 "No pairing satisfies the absolute criteria: every player who could be left "
-                "over for the bye already had one or scored a win without playing (C2)."
+                f"over for the bye already had one or scored a win without playing ({self.article('bye')})."
             )
         self.bye_score = bye.score
-        if self.bye_score >= top:
+        if self.bye_score >= top and "C9" in self.layout.shift:
             self.single_downfloater_gets_bye = all(
                 players[mate[v]].score >= top for v in range(n) if players[v].score >= top
             )
@@ -565,9 +695,10 @@ class _BracketStep:
         self.next_first = next_first
         self.finalized = finalized
         self.rest_start = owner.size
+        self.within_only = False
         players = owner.players
         # Players of one kind weigh alike against anyone: weigh each pair of kinds once.
-        known: dict[tuple[int, int, bool, bool], int] = {}
+        known: dict[tuple[int, int, bool, bool, bool], int] = {}
         # base[i][j], j < i: the weight of the pair of bracket members i and j.
         self.base: list[list[int]] = [[] for _ in bracket]
         for i in range(movers, len(bracket)):
@@ -578,10 +709,11 @@ class _BracketStep:
                 higher = players[bracket[j]]
                 weight = 0
                 if owner.compatible(higher, lower):
-                    key = (owner.kind[bracket[j]], owner.kind[bracket[i]], in_current, in_next)
+                    higher_in = j < residents_end
+                    key = (owner.kind[bracket[j]], owner.kind[bracket[i]], in_current, in_next, higher_in)
                     weight = known.get(key, -1)
                     if weight < 0:
-                        weight = known[key] = owner.weight(higher, lower, in_current, in_next)
+                        weight = known[key] = owner.weight(higher, lower, in_current, in_next, higher_in)
                 row.append(weight)
                 self.m.set_weight(bracket[i], bracket[j], weight)
 
@@ -598,13 +730,13 @@ class _BracketStep:
         relaxed optimum is a complete pairing and so the true optimum; otherwise the
         whole graph is solved.
         """
-        if self.rest_start < self.owner.size:
+        if self.within_only or self.rest_start < self.owner.size:
             completion, noncandidate = self.owner.completion, self.owner.noncandidate
             mate = self.m.solve_within(
                 self.bracket, lambda a, b: completion[noncandidate[a] + noncandidate[b]]
             )
             floaters = [v for v in self.bracket if mate[v] == self.m.size]
-            if self.owner.absorbs(floaters, self.rest_start):
+            if self.within_only or self.owner.absorbs(floaters, self.rest_start):
                 return mate
         return self.m.solve()
 

@@ -49,7 +49,8 @@ def explain_board(
             return [*sentences, f"{board.white} gets the pairing-allocated bye."]
         return [
             f"{board.white} gets the pairing-allocated bye: an odd number of players is paired, and the "
-            "bye goes to a player in the lowest score group who has not had one (C.04.1 Art. 3-4, C2).",
+            f"bye goes to a player in the lowest score group who has not had one (C.04.1 Art. 3-4, "
+            f"{checker.rule('bye')}).",
         ]
     white, black = board.white, board.black
     scores = {n: checker.score(n) for n in (white, black)}
@@ -64,7 +65,8 @@ def explain_board(
         high, low = (white, black) if scores[white] > scores[black] else (black, white)
         sentences.append(
             f"{high} ({points_text(scores[high])}) floats down to meet {low} ({points_text(scores[low])}), "
-            "who floats up: no compatible opponent was left on the same score (C.04.3 C6-C7)."
+            "who floats up: no compatible opponent was left on the same score "
+            f"(C.04.3 {checker.rule('scores')})."
         )
     for number, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
         colours = checker.colour_states[number]

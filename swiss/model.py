@@ -115,6 +115,14 @@ class Acceleration(enum.Enum):
     ABCD_ADVANCED = "abcd-advanced"
 
 
+class Edition(enum.StrEnum):
+    """Which text of the FIDE (Dutch) System C.04.3 pairs the event."""
+
+    DUTCH_2026 = "2026"  # in force from 1 February 2026
+    DUTCH_2017 = "2017"  # in force 1 July 2017 to 31 January 2026
+    DUTCH_1998 = "1998"  # "Swiss system based on rating", procedure C1-C14
+
+
 @dataclass(frozen=True)
 class TournamentState:
     """Everything the engine needs to pair the next round.
@@ -125,6 +133,7 @@ class TournamentState:
     derives them (see `swiss.acceleration`); ABCD and ABCD_ADVANCED change how the
     brackets are formed instead (see `swiss.abcd`).
     `forbidden` holds pairs (lower number first) that must never meet.
+    `edition` is the text of the Dutch rules that pairs it.
     """
 
     players: tuple[Player, ...]
@@ -135,6 +144,7 @@ class TournamentState:
     virtual_points: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
     forbidden: frozenset[tuple[int, int]] = frozenset()
     acceleration: Acceleration = Acceleration.NONE
+    edition: Edition = Edition.DUTCH_2026
     name: str = ""
 
     @property

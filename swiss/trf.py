@@ -31,6 +31,7 @@ from swiss.model import (
     Acceleration,
     Code,
     Colour,
+    Edition,
     Pairing,
     Player,
     RoundResult,
@@ -139,6 +140,7 @@ class _Reader:
     scoring_xxs: dict[str, _Located] = field(default_factory=dict)
     acceleration: Acceleration = Acceleration.NONE
     xac_line: int | None = None
+    edition: Edition = Edition.DUTCH_2026
     absences: list[tuple[int, int, int, Code, int | None]] = field(default_factory=list)
     vp_250: dict[int, dict[int, Fraction]] = field(default_factory=dict)
     vp_250_lines: dict[int, int] = field(default_factory=dict)
@@ -406,8 +408,12 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
     elif code == "XXS":
         _read_scoring_xxs(reader, line, number)
     elif code == "192":
-        if line[4:].strip().upper().endswith("_BAKU"):
+        system = line[4:].strip().upper()
+        if system.endswith("_BAKU"):
             reader.acceleration = Acceleration.BAKU
+        edition = next((e for e, c in _DUTCH_CODES.items() if system.removesuffix("_BAKU") == c), None)
+        if edition is not None:
+            reader.edition = edition
     elif code == "XAC":
         _read_acceleration_xac(reader, line, number)
     elif code == "240":
@@ -457,6 +463,10 @@ def read_trf(text: str) -> TournamentState:
         _read_line(reader, line, number)
     return _build(reader)
 
+
+# ETT26 (record 192): the edition of the Dutch rules, each of which may end in _BAKU. The
+# plain FIDE_DUTCH, the edition in force on the pairing date, is read as 2026.
+_DUTCH_CODES = {Edition.DUTCH_2026: "FIDE_DUTCH_2026", Edition.DUTCH_2017: "FIDE_DUTCH_2017"}
 
 # Records read column by column or word by word; the others (012, comments, records this
 # reader skips) are free text.
@@ -534,6 +544,7 @@ def _build(reader: _Reader) -> TournamentState:
         virtual_points=_virtual_points(reader, len(raws)),
         forbidden=_forbidden(reader, len(raws), completed + 1),
         acceleration=reader.acceleration,
+        edition=reader.edition,
         name=reader.name or "",
     )
 
@@ -921,8 +932,11 @@ def write_trf(
             lines.append(f"152 {state.initial_colour.value.upper()}")
         if state.scoring != Scoring():
             lines.append(_scoring_162(state.scoring))
-        baku = "_BAKU" if state.acceleration is Acceleration.BAKU else ""
-        lines.append(f"192 FIDE_DUTCH_2026{baku}")
+    baku = "_BAKU" if state.acceleration is Acceleration.BAKU else ""
+    # TRF-16 has no 192 record: it is written there only for an edition other than the
+    # one in force, which a reader of the file could not otherwise know.
+    if modern or state.edition is not Edition.DUTCH_2026:
+        lines.append(f"192 {_DUTCH_CODES[state.edition]}{baku}")
     ranks = _rank(state)
     extra = _pairing_fields(state, pairing)
     for player in sorted(state.players, key=lambda p: p.number):

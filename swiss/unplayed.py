@@ -12,30 +12,42 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from swiss.model import Code, RoundResult, Scoring
+from swiss.model import Code, Edition, RoundResult, Scoring
 
 
-def unplayed_downfloat(result: RoundResult, scoring: Scoring) -> bool:
-    """C.04.3 1.4.3-1.4.4, for a round that was not played (a played game floats by the
-    two players' scores): a downfloat when it was the PAB or
-    brought more than a loss's points (forfeit win, full- or half-point bye), and no
-    float at all otherwise (forfeit loss, double forfeit, zero-point bye); it is
-    never an upfloat, whatever the scores of the two sides of a forfeit."""
+def unplayed_downfloat(result: RoundResult, scoring: Scoring, edition: Edition) -> bool:
+    """Whether a round that was not played counts as a downfloat (a played game floats
+    by the two players' scores); it is never an upfloat, whatever the scores of the two
+    sides of a forfeit.
+
+    2026, C.04.3 1.4.3-1.4.4: a downfloat when it was the PAB or brought more than a
+    loss's points (forfeit win, full- or half-point bye), and no float at all otherwise
+    (forfeit loss, double forfeit, zero-point bye).
+    2017, C.04.3 A.4: every round without a game counts as a downfloat, whatever it scored.
+    """
+    if edition is Edition.DUTCH_2017:
+        return True
     return result.code is Code.PAB or scoring.points(result.code) > scoring.loss
 
 
-def blocks_bye(result: RoundResult, scoring: Scoring) -> bool:
-    """C.04.1 Art. 4 and C.04.3 C2: a player who had the PAB, or scored a win's points in
-    one round without playing (forfeit win, full-point bye), may not get the PAB. A
-    half-point bye does not block it."""
+def blocks_bye(result: RoundResult, scoring: Scoring, edition: Edition) -> bool:
+    """C.04.1 Art. 4: who may not get the PAB again.
+
+    2026, C.04.3 C2: a player who had the PAB, or scored a win's points in one round
+    without playing (forfeit win, full-point bye). A half-point bye does not block it.
+    2017, C.04.3 C.2: a player who had the PAB or won by forfeit; a bye the player asked
+    for (full, half or zero points) does not block it.
+    """
     if result.code.played:
         return False
+    if edition is Edition.DUTCH_2017:
+        return result.code in (Code.PAB, Code.FORFEIT_WIN)
     return result.code is Code.PAB or scoring.points(result.code) >= scoring.win
 
 
-def bye_eligible(history: Iterable[RoundResult], scoring: Scoring) -> bool:
-    """C2: no round of `history` keeps the player from the PAB."""
-    return not any(blocks_bye(result, scoring) for result in history)
+def bye_eligible(history: Iterable[RoundResult], scoring: Scoring, edition: Edition) -> bool:
+    """C2 (2017: C.2): no round of `history` keeps the player from the PAB."""
+    return not any(blocks_bye(result, scoring, edition) for result in history)
 
 
 def unplayed_games(history: Iterable[RoundResult]) -> int:

@@ -145,7 +145,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             )
     if tournament.national_acceleration:
         # Whoever rates the event from this file must see that FIDE has not approved its pairings.
-        rows.append(["Pairing rules", tournament.pairing_rules()])
+        rows.append(["Pairing rules", tournament.pairing_rules])
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
     return response

@@ -1,8 +1,8 @@
 """Engine tests: no database.  Parametrises corpus tests over the reference corpus in tests/corpus.
 
 A test that takes `corpus_trf` runs once per `.trf` file of every corpus folder;
-`baku_trf` only over `dutch-baku/`, `layout_trf` over the folders written by the
-oracle's own TRF writer (dutch, dutch-baku).
+`baku_trf` only over `dutch-baku/`, `dutch_2017_trf` over `dutch-2017/`, `layout_trf` over
+the folders written by the oracle's own TRF writer (dutch, dutch-baku).
 """
 
 from __future__ import annotations
@@ -14,10 +14,19 @@ import pytest
 CORPUS = Path(__file__).parents[1] / "corpus"
 
 _CORPUS_FIXTURES = {
-    "corpus_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "differential", "perf"),
+    "corpus_trf": (
+        "dutch",
+        "dutch-baku",
+        "dutch-forbidden",
+        "dutch-random",
+        "differential",
+        "perf",
+        "dutch-2017",
+    ),
     "baku_trf": ("dutch-baku",),
     "layout_trf": ("dutch", "dutch-baku"),
     "dutch_trf": ("dutch", "dutch-baku", "dutch-forbidden", "dutch-random", "differential", "perf"),
+    "dutch_2017_trf": ("dutch-2017",),
 }
 
 

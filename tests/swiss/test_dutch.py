@@ -11,7 +11,17 @@ from swiss.cli import state_before_round
 from swiss.colours import initial_colour
 from swiss.dutch import pair
 from swiss.generate import generate
-from swiss.model import Board, Code, Colour, Pairing, PairingError, Player, RoundResult, TournamentState
+from swiss.model import (
+    Board,
+    Code,
+    Colour,
+    Edition,
+    Pairing,
+    PairingError,
+    Player,
+    RoundResult,
+    TournamentState,
+)
 from swiss.trf import read_trf
 
 
@@ -49,8 +59,9 @@ def test_round_one_alternates_colours_from_the_lot_down_the_boards() -> None:
     assert set(pair(state).boards) == {Board(1, 5), Board(6, 2), Board(3, 7), Board(8, 4)}
 
 
-def test_the_bye_goes_to_the_lowest_score_available_c5() -> None:
-    """dutch.md 6, C5 example: player 4 absent; 1-5, 3-2 and the PAB to 6."""
+def _c5_example(edition: Edition) -> TournamentState:
+    """dutch.md 6, C5 example: round 3 of 3, player 4 absent; scores 1 = 2, 3 = 2, 2 = 1,
+    5 = 1, 6 = 0."""
     players = (
         _player(1, (4, "w", "1"), (2, "b", "1")),
         _player(2, (5, "b", "1"), (1, "w", "0")),
@@ -59,13 +70,28 @@ def test_the_bye_goes_to_the_lowest_score_available_c5() -> None:
         _player(5, (2, "w", "0"), (6, "b", "1")),
         _player(6, (3, "b", "0"), (5, "w", "0")),
     )
-    state = TournamentState(
-        players=players, total_rounds=3, initial_colour=Colour.WHITE, absences={4: Code.ZERO_BYE}
+    return TournamentState(
+        players=players,
+        total_rounds=3,
+        initial_colour=Colour.WHITE,
+        absences={4: Code.ZERO_BYE},
+        edition=edition,
     )
-    boards = set(pair(state).boards)
+
+
+def test_the_bye_goes_to_the_lowest_score_available_c5() -> None:
+    """dutch.md 6, C5 example: 1-5, 3-2 and the PAB to 6."""
+    boards = set(pair(_c5_example(Edition.DUTCH_2026)).boards)
     assert Board(6, None) in boards
     paired = {frozenset((b.white, b.black)) for b in boards if b.black}
     assert paired == {frozenset((1, 5)), frozenset((3, 2))}
+
+
+def test_without_c5_the_2017_bye_goes_to_a_one_point_player_in_the_c5_example() -> None:
+    """2017 has no C5: pairing the brackets in turn (C.5-C.7) leaves a 1-point player over
+    (dutch.md 6)."""
+    byes = [b.white for b in pair(_c5_example(Edition.DUTCH_2017)).boards if b.black is None]
+    assert len(byes) == 1 and byes[0] in (2, 5)
 
 
 def test_the_bye_avoids_a_player_who_already_missed_a_round_c9() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from swiss.check import check
 from swiss.dutch import Float, floats, pair
-from swiss.model import Board, Code, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
+from swiss.model import Board, Code, Colour, Edition, Pairing, Player, RoundResult, Scoring, TournamentState
 from swiss.unplayed import blocks_bye, unplayed_downfloat, unplayed_games
 
 
@@ -48,12 +48,22 @@ def test_a_forfeit_loss_to_a_lower_scored_opponent_is_no_float(result_of_3: str,
 )
 def test_an_unplayed_round_is_a_downfloat_only_when_it_brought_points(code: str, floats_down: bool) -> None:
     opponent = 2 if code in "+-" else None
-    assert unplayed_downfloat(_round(opponent, "w" if opponent else None, code), Scoring()) is floats_down
+    result = _round(opponent, "w" if opponent else None, code)
+    assert unplayed_downfloat(result, Scoring(), Edition.DUTCH_2026) is floats_down
+
+
+@pytest.mark.parametrize("code", ["U", "H", "F", "+", "Z", "-"])
+def test_in_the_2017_edition_every_unplayed_round_is_a_downfloat(code: str) -> None:
+    """2017 A.4: a round without a game counts as a downfloat, whatever it scored."""
+    opponent = 2 if code in "+-" else None
+    assert unplayed_downfloat(
+        _round(opponent, "w" if opponent else None, code), Scoring(), Edition.DUTCH_2017
+    )
 
 
 def test_the_pab_is_a_downfloat_even_where_it_is_worth_nothing() -> None:
     """1.4.3 names the PAB itself, whatever the tournament makes it worth."""
-    assert unplayed_downfloat(_round(None, None, "U"), Scoring(pab=Fraction(0)))
+    assert unplayed_downfloat(_round(None, None, "U"), Scoring(pab=Fraction(0)), Edition.DUTCH_2026)
 
 
 @pytest.mark.parametrize(
@@ -63,13 +73,27 @@ def test_the_pab_is_barred_after_a_win_without_playing_but_not_after_a_half_poin
     code: str, blocks: bool
 ) -> None:
     opponent = 2 if code == "+" else None
-    assert blocks_bye(_round(opponent, "w" if opponent else None, code), Scoring()) is blocks
+    assert (
+        blocks_bye(_round(opponent, "w" if opponent else None, code), Scoring(), Edition.DUTCH_2026) is blocks
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "blocks"), [("U", True), ("+", True), ("F", False), ("H", False), ("Z", False)]
+)
+def test_in_the_2017_edition_only_the_pab_and_a_forfeit_win_bar_the_pab(code: str, blocks: bool) -> None:
+    """2017 C.2 names the PAB and a win because the opponent did not appear; a full-point
+    bye the player asked for does not bar it."""
+    opponent = 2 if code == "+" else None
+    assert (
+        blocks_bye(_round(opponent, "w" if opponent else None, code), Scoring(), Edition.DUTCH_2017) is blocks
+    )
 
 
 def test_a_pab_worth_half_a_point_still_bars_a_second_one() -> None:
     """C2 bars anyone who already had a PAB, whatever it scored."""
     scoring = Scoring(pab=Fraction(1, 2))
-    assert blocks_bye(_round(None, None, "U"), scoring)
+    assert blocks_bye(_round(None, None, "U"), scoring, Edition.DUTCH_2026)
     # The engine and the checker read the same rule: 3 cannot get the bye again.
     state = _state(
         (_round(2, "w", "1"),),

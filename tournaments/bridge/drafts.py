@@ -18,7 +18,7 @@ from swiss.check import Finding, check, points_text
 from swiss.dutch import Float, floats, pair_with_notes
 from swiss.explain import explain_board, relaxations
 from swiss.model import Board as EngineBoard
-from swiss.model import Pairing, PairingError, TournamentState
+from swiss.model import Edition, Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
 from swiss.us.check import check as us_check
@@ -79,7 +79,8 @@ def from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int, 
 
 
 # What the engine reads, part by part, so a stale draft can say what changed since it was paired.
-# The system enters the rules only when it is not the Dutch one, so Dutch drafts keep their digests.
+# The system and the edition enter the rules only when they are not the Dutch 2026 ones, so
+# drafts paired before they existed keep their digests.
 INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
     "results": lambda state, _: [(p.number, p.history) for p in state.players],
     "entrants": lambda state, _: [(p.number, p.rating) for p in state.players],
@@ -89,6 +90,7 @@ INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
         *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
         sorted(state.virtual_points.items()),
         *((system,) if system.name != "dutch" else ()),
+        *((state.edition,) if state.edition is not Edition.DUTCH_2026 else ()),
     ),
 }
 

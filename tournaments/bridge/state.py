@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
-from swiss.model import Acceleration, Colour, Pairing, RoundResult, Scoring, TournamentState
+from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
 from swiss.model import Code as Code  # re-exported: the standings read result codes
 from swiss.model import Player as Player  # re-exported: the standings read engine players
@@ -37,6 +37,12 @@ ABSENCE_CODES: dict[str, Code] = {
     Seat.Absence.FULL_BYE: Code.FULL_BYE,
     Seat.Absence.ZERO_BYE: Code.ZERO_BYE,
     Seat.Absence.WITHDRAWN: Code.ZERO_BYE,
+}
+# The edition of the Dutch rules each Dutch pairing system is paired by; the others (US Chess)
+# do not read it and keep the default.
+EDITIONS: dict[str, Edition] = {
+    Tournament.PairingSystem.DUTCH_2026: Edition.DUTCH_2026,
+    Tournament.PairingSystem.DUTCH_2017: Edition.DUTCH_2017,
 }
 # FIDE title codes of the TRF player line (columns 11-13).
 TRF_TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
@@ -114,6 +120,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
         scoring=scoring(tournament),
         absences=absences,
         acceleration=Acceleration(tournament.acceleration),
+        edition=EDITIONS.get(tournament.pairing_system, Edition.DUTCH_2026),
         name=tournament.name,
     )
     if state.acceleration is Acceleration.BAKU and round_number > 1:

@@ -20,6 +20,7 @@ from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournam
 from tournaments.standings import rounds_with_standings
 
 from .state import (
+    EDITIONS,
     RESULT_CODES,
     TITLES_FROM_TRF,
     board_pairing,
@@ -127,6 +128,7 @@ def import_trf(
         total_rounds=state.total_rounds,
         initial_colour=state.initial_colour.value if state.initial_colour else "",
         acceleration=state.acceleration.value,
+        pairing_system=next(system for system, edition in EDITIONS.items() if edition is state.edition),
         **{name: _dec(getattr(scoring, name.removeprefix("points_"))) for name in Tournament.SCORING_FIELDS},
     )
     entrants = {

@@ -66,6 +66,7 @@ class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
         # The C.04.6 team Swiss joins this list when the app supports it.
         DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
+        DUTCH_2017 = "dutch-2017", "FIDE Dutch (2017)"
         US_CHESS = "us-chess", "US Chess"
 
     class Acceleration(models.TextChoices):
@@ -192,14 +193,6 @@ class Tournament(models.Model):
         public_cache.invalidate(self)
         return deleted
 
-    def pairing_rules(self) -> str:
-        """The rules that pair the event, as the pages and exports name them; a national
-        acceleration's name says "national / non-FIDE"."""
-        system = self.get_pairing_system_display()
-        if self.acceleration != self.Acceleration.NONE:
-            system += f", {self.get_acceleration_display()}"
-        return system
-
     @property
     def national_acceleration(self) -> bool:
         """A/B/C/D, standard or advanced: national practice that FIDE has not approved."""
@@ -212,7 +205,6 @@ class Tournament(models.Model):
             return user.get_full_name() or user.get_username()
 
         entrants = list(self.entrants.all())
-        system = self.pairing_rules()
         records = [
             ("022", self.place),
             ("042", self.start_date.strftime("%Y/%m/%d")),
@@ -222,11 +214,25 @@ class Tournament(models.Model):
         ]
         if self.kind == self.Kind.TEAM:
             records.append(("082", str(self.teams.count())))
-        records.append(("092", f"Swiss system: {system}"))
+        records.append(("092", f"Swiss system: {self.pairing_rules}"))
         if self.chief_arbiter is not None:
             records.append(("102", person(self.chief_arbiter)))
         records += [("112", person(deputy)) for deputy in self.deputy_arbiters.order_by("username")]
         return records
+
+    @property
+    def pairing_rules(self) -> str:
+        """The rules that pair the event, as the pages and exports name them; a national
+        acceleration's name says "national / non-FIDE"."""
+        system = self.get_pairing_system_display()
+        if self.acceleration != self.Acceleration.NONE:
+            system += f", {self.get_acceleration_display()}"
+        return system
+
+    def rules_locked(self) -> bool:
+        """Once a round is published the pairing system, edition and acceleration stay as they
+        are (a change then needs the admin, which records it)."""
+        return self.rounds.exclude(state="draft").exists()
 
     def ensure_rounds(self) -> None:
         """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""

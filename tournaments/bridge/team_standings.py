@@ -45,7 +45,7 @@ class Row:
 @dataclass(frozen=True)
 class Table:
     after_round: int
-    codes: list[str]  # the tie-breaks with a value column (EDE and TPN order only)
+    codes: list[str]  # the tie-breaks with a column of their own (not MP, GP, EDE, TPN)
     legend: list[tuple[str, str]]  # (code, name) of every tie-break in `ordering`
     ordering: list[str]  # the tie-breaks that decided the order, in order
     dropped: list[str]  # the tournament's codes a team event does not compute
@@ -89,7 +89,8 @@ def table(tournament: Tournament, after_round: int) -> Table:
         edition_2026=edition == "fide-2026",
     )
     by_number = {t.pairing_number: t for t in tournament.teams.all()}
-    codes = [c for c in ordering if c not in team_tiebreaks.ORDER_ONLY]
+    # Match and game points have their own columns on every page, whichever ranks first.
+    codes = [c for c in ordering if c not in team_tiebreaks.ORDER_ONLY and c not in ("MP", "GP")]
     return Table(
         after_round=after_round,
         codes=codes,

@@ -1,0 +1,229 @@
+"""Issue 12's acceptance: a 5-round C.04.6 event of 12 teams of 4 boards, read on a phone.
+
+The arbiter enters every board result through the results page; the event has a lineup
+change (round 3), a forfeited board (round 2) and a forfeited match (round 5). Pairing,
+lineups and the match forfeit are stored through the bridge until the arbiter's team pages
+for them exist (`pair_and_publish`).
+The public team standings, read at 390 px, must equal what this file computes itself from
+the raw results it entered: match and game points, then the default C.04.6 order
+(EMGSB with Cut-1, GP, Buchholz on match points with Cut-1; C.07 2026 edition).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import pytest
+from django.core.cache import cache
+from playwright.sync_api import Page, expect
+
+import swiss
+from tournaments.bridge.lineups import round_lineups
+from tournaments.bridge.teams import team_state
+from tournaments.models import Entrant, LineupBoard, Match, Seat, Team, Tournament
+
+from .conftest import sign_in
+
+TEAMS, BOARDS, ROUNDS = 12, 4, 5
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+POINTS = {"1-0": (ONE, ZERO), "1/2": (HALF, HALF), "0-1": (ZERO, ONE), "+-": (ONE, ZERO), "-+": (ZERO, ONE)}
+
+expect.set_options(timeout=20_000)
+
+
+class Played(NamedTuple):
+    """One match as entered: the team with White on board 1, the other, their points per board."""
+
+    round: int
+    first: int  # team pairing numbers
+    second: int
+    boards: list[tuple[Fraction, Fraction]]
+    forfeited: bool  # the whole match, lost by `first`
+
+
+def create_event(arbiter: Any) -> Tournament:
+    """The event and its 12 rosters of five (four boards and a reserve), strongest team first."""
+    event = Tournament.objects.create(
+        name="Team Swiss",
+        slug="team-swiss",
+        start_date=datetime.date(2026, 6, 1),
+        end_date=datetime.date(2026, 6, 5),
+        total_rounds=ROUNDS,
+        chief_arbiter=arbiter,
+        public=True,
+        kind=Tournament.Kind.TEAM,
+        pairing_system=Tournament.PairingSystem.TEAM_C046,
+        boards=BOARDS,
+        reserves=1,
+        initial_colour="w",
+    )
+    for t in range(1, TEAMS + 1):
+        team = Team.objects.create(tournament=event, name=f"Team {t:02d}", pairing_number=t)
+        for board in range(1, BOARDS + 2):
+            Entrant.objects.create(
+                tournament=event,
+                name=f"Player {t:02d}-{board}",
+                pairing_number=(t - 1) * (BOARDS + 1) + board,
+                fide_rating=2500 - 30 * t - 15 * board,
+                team=team,
+                board_order=board,
+            )
+    return event
+
+
+def result(rnd: int, match: int, board: int, white: Entrant, black: Entrant) -> str:
+    """The board's result: mostly the higher rating wins, with draws and upsets sprinkled in."""
+    if (rnd + board + match) % 4 == 0:
+        return "1/2"
+    upset = (7 * rnd + 3 * board + match) % 5 == 0
+    stronger = (white.rating or 0) > (black.rating or 0)
+    return "1-0" if stronger != upset else "0-1"
+
+
+def pair_and_publish(event: Tournament, number: int, arbiter: Any) -> None:
+    """The engine's pairing of the round with each team's lineup, stored and published.
+
+    Stands in for the arbiter's pair, review and publish pages of a team event, which are
+    not there yet; the same bridge functions the pairing action uses.
+    """
+    state = team_state(event, number)
+    teams = {t.pairing_number: t for t in event.teams.all()}
+    lineups = round_lineups(event, number)
+    stored = []
+    for board in swiss.pair(state, "team-c046").boards:
+        first, second = teams[board.white], teams[board.black]
+        home, away = lineups[first.pk].players, lineups[second.pk].players
+        # C.04.6 board colours WBWB: the team with White on board 1 has White on the odd boards.
+        games = [(home[i], away[i]) if i % 2 == 0 else (away[i], home[i]) for i in range(BOARDS)]
+        stored.append((first, second, games))
+    rnd = event.rounds.get(number=number)
+    rnd.store_team_draft(stored)
+    rnd.publish(arbiter)
+
+
+def enter_results(page: Page, base: str, event: Tournament, number: int) -> list[Played]:
+    """Every board's result through the results page; the raw results, as this test decided them."""
+    rnd = event.rounds.get(number=number)
+    page.goto(f"{base}/arbiter/team-swiss/rounds/{number}/results/")
+    played = []
+    for match in rnd.matches.order_by("number").select_related("white", "black"):
+        forfeited = match.forfeit == Match.Forfeit.WHITE_FORFEITS
+        boards = []
+        for board in match.games():
+            seats = {s.colour: s.entrant for s in board.seats.all()}
+            white, black = seats[Seat.Colour.WHITE], seats[Seat.Colour.BLACK]
+            first_is_white = white.team_id == match.white_id
+            if forfeited:
+                code = "-+" if first_is_white else "+-"
+            elif number == 2 and match.number == 1 and board.match_board == BOARDS:
+                code = "-+"  # the forfeited board: White did not come
+            else:
+                code = result(number, match.number, board.match_board or 0, white, black)
+            page.select_option(f"#result-{board.number} select", code)
+            white_points, black_points = POINTS[code]
+            boards.append((white_points, black_points) if first_is_white else (black_points, white_points))
+        assert match.white.pairing_number and match.black and match.black.pairing_number
+        played.append(
+            Played(number, match.white.pairing_number, match.black.pairing_number, boards, forfeited)
+        )
+    page.click("button[name=save]")
+    expect(page.locator("h1")).to_contain_text("Complete")
+    return played
+
+
+def expected_standings(played: list[Played]) -> list[tuple[str, str, Fraction, Fraction, Fraction, Fraction]]:
+    """(place, team, MP, GP, EMGSB-C1, BH:MP-C1) computed here from the raw results alone.
+
+    C.04.6 1.3: more game points win the match (2-1-0); a forfeited match is won by the team
+    present. C.07 13.2.2 EMGSB, Buchholz on MP; Art. 16 (2026): a forfeited match is unplayed,
+    against a dummy worth min(own MP, the opponent's MP); a forfeit loss is cut first (16.5).
+    """
+    rounds: dict[int, list[tuple[int, Fraction, Fraction, str]]] = defaultdict(list)
+    for m in played:
+        a = sum((p for p, _ in m.boards), Fraction(0))
+        b = sum((q for _, q in m.boards), Fraction(0))
+        if m.forfeited:
+            rounds[m.first].append((m.second, Fraction(0), a, "forfeit loss"))
+            rounds[m.second].append((m.first, Fraction(2), b, "forfeit win"))
+            continue
+        mp_a = Fraction(2 if a > b else 1 if a == b else 0)
+        rounds[m.first].append((m.second, mp_a, a, "played"))
+        rounds[m.second].append((m.first, 2 - mp_a, b, "played"))
+    mp = {t: sum((r[1] for r in rounds[t]), Fraction(0)) for t in rounds}
+    gp = {t: sum((r[2] for r in rounds[t]), Fraction(0)) for t in rounds}
+
+    def cut_one(team: int, sonneborn: bool) -> Fraction:
+        values = []
+        for opponent, _, points, kind in rounds[team]:
+            basis = mp[opponent] if kind == "played" else min(mp[team], mp[opponent])
+            values.append((basis, basis * points if sonneborn else basis, kind == "forfeit loss"))
+        lowest = min(values, key=lambda v: (v[0], v[1]))
+        voluntary = [v for v in values if v[2]]
+        if voluntary:
+            first = min(voluntary, key=lambda v: (v[1], v[0]))
+            if not sonneborn or first[1] >= lowest[1]:
+                lowest = first
+        values.remove(lowest)
+        return sum((v[1] for v in values), Fraction(0))
+
+    key = {t: (mp[t], cut_one(t, True), gp[t], cut_one(t, False)) for t in rounds}
+    order = sorted(rounds, key=lambda t: (tuple(-v for v in key[t]), t))
+    rows = []
+    for index, team in enumerate(order):
+        tied = [i for i, other in enumerate(order) if key[other] == key[team]]
+        place = f"{tied[0] + 1}-{tied[-1] + 1}" if len(tied) > 1 else str(index + 1)
+        points, sonneborn, games, buchholz = key[team]
+        rows.append((place, f"Team {team:02d}", points, games, sonneborn, buchholz))
+    return rows
+
+
+def number(text: str) -> Fraction:
+    return Fraction(text.strip())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_team_event_run_by_the_arbiter_gives_the_standings_computed_from_its_results_on_a_phone(
+    live_server: Any, page: Page, browser: Any, arbiter: Any
+) -> None:
+    cache.clear()
+    base = live_server.url
+    page.set_default_timeout(20000)
+    event = create_event(arbiter)
+    sign_in(page, base)
+    played: list[Played] = []
+    for n in range(1, ROUNDS + 1):
+        if n == 3:
+            # Team 01 lines up its reserve on board 4 (no lineup page yet: stored as the page would).
+            roster = list(event.teams.get(pairing_number=1).roster())
+            rnd = event.rounds.get(number=3)
+            for board, player in enumerate([*roster[:3], roster[4]], start=1):
+                LineupBoard.objects.create(round=rnd, team=player.team, board=board, entrant=player)
+        pair_and_publish(event, n, arbiter)
+        if n == ROUNDS:
+            # Match 3 is lost by default by the team with White on board 1 (no match-forfeit page yet).
+            Match.objects.filter(round__tournament=event, round__number=ROUNDS, number=3).update(
+                forfeit=Match.Forfeit.WHITE_FORFEITS
+            )
+        played += enter_results(page, base, event, n)
+    reserve = Entrant.objects.get(tournament=event, name="Player 01-5")
+    assert reserve.seats.filter(round__number=3, board_number__isnull=False).exists()
+
+    phone = browser.new_context(**PHONE, java_script_enabled=False)
+    player = phone.new_page()
+    player.goto(f"{base}/t/team-swiss/standings/")
+    expect(player.locator("h1")).to_have_text(f"Team standings after round {ROUNDS}")
+    heads = [h.strip() for h in player.locator("table.standings thead th").all_inner_texts()]
+    assert heads == ["Rk", "Team", "MP", "GP", "EMGSB-C1", "BH:MP-C1"]
+    shown = []
+    for row in player.locator("table.standings tbody tr").all():
+        cells = row.locator("td").all_inner_texts()
+        shown.append((cells[0].strip(), cells[1].strip(), *(number(c) for c in cells[2:6])))
+    assert shown == expected_standings(played)
+    # The table fits the phone: nothing to scroll sideways.
+    assert player.locator("table.standings").evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+    assert player.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.close()

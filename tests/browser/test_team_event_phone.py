@@ -226,4 +226,17 @@ def test_a_team_event_run_by_the_arbiter_gives_the_standings_computed_from_its_r
     # The table fits the phone: nothing to scroll sideways.
     assert player.locator("table.standings").evaluate("t => t.scrollWidth <= t.clientWidth + 1")
     assert player.evaluate("document.documentElement.scrollWidth") <= 390
+    # The round's matches, a team's page and the board statistics read on the phone as well.
+    player.goto(f"{base}/t/team-swiss/round/{ROUNDS}/")
+    expect(player.locator("section.match")).to_have_count(TEAMS // 2)
+    expect(player.locator("#match-3")).to_contain_text("forfeited")
+    for name in player.locator("#match-1 table.games a").all():
+        box = name.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    team = event.teams.get(pairing_number=1)
+    for address in (f"round/{ROUNDS}/", f"teams/{team.pk}/", "boards/", "crosstable/"):
+        player.goto(f"{base}/t/team-swiss/{address}")
+        assert player.evaluate("document.documentElement.scrollWidth") <= 390, address
+    player.goto(f"{base}/t/team-swiss/teams/{team.pk}/")
+    expect(player.locator("#round-3")).to_contain_text("Player 01-5")  # the reserve's round
     phone.close()

@@ -24,8 +24,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
-from tournaments.bridge import drafts
+from tournaments.bridge import drafts, team_drafts
 from tournaments.bridge import trf as trf_export
+from tournaments.bridge.drafting import drafting
 from tournaments.bridge.state import next_round_to_pair, scores_after
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
 
@@ -325,7 +326,7 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpRe
     rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
-        "review": drafts.review(rnd),
+        "review": drafting(rnd.tournament).review(rnd),
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         **extra,
@@ -423,14 +424,15 @@ def round_unpublish(request: HtmxHttpRequest, tournament: Tournament, number: in
 @require_GET
 @arbiter_only
 def board_explain(request: HtmxHttpRequest, tournament: Tournament, number: int, board: int) -> HttpResponse:
+    """Why the engine made one board (in a team event: one match, `board` being its number)."""
     rnd = _get_round(tournament, number)
-    get_object_or_404(rnd.boards, number=board)
-    context = {
-        "tournament": tournament,
-        "round": rnd,
-        "board": board,
-        "sentences": drafts.explain(rnd, board),
-    }
+    if tournament.is_team:
+        get_object_or_404(rnd.matches, number=board)
+        sentences = team_drafts.explain(rnd, board)
+    else:
+        get_object_or_404(rnd.boards, number=board)
+        sentences = drafts.explain(rnd, board)
+    context = {"tournament": tournament, "round": rnd, "board": board, "sentences": sentences}
     return render(
         request, "pairing/explain.html#explanation" if request.htmx else "pairing/explain.html", context
     )

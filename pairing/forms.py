@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from pairing import edits, imports
 from tournaments.bridge import tiebreaks
 from tournaments.bridge.trf import entrant_rows
-from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
+from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
@@ -439,6 +439,20 @@ class ResultsForm(forms.Form):
     def seen(self) -> dict[int, str]:
         """The result this page showed for each board."""
         return {n: self.cleaned_data.get(f"seen_{n}", "") for n in self.games}
+
+
+class MatchForfeitForm(forms.Form):
+    """A whole match lost by default: which match, and who forfeits it ("" takes a forfeit back)."""
+
+    match = forms.TypedChoiceField(coerce=int, label="Match")
+    forfeit = forms.ChoiceField(choices=Match.Forfeit.choices, required=False, label="Forfeit")
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["match"].choices = [  # type: ignore[attr-defined]
+            (m.number, f"{m.number}: {m.white} – {m.black}")
+            for m in round.matches.exclude(black=None).select_related("white", "black")
+        ]
 
 
 class ClearResultForm(forms.Form):

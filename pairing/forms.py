@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from pairing import edits, imports
 from tournaments.bridge import tiebreaks
 from tournaments.bridge.trf import entrant_rows
-from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
+from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
@@ -311,17 +311,19 @@ class RemoveDeputyForm(forms.Form):
 
 
 class ChangeForm(forms.Form):
-    """One manual change: which kind, and the boards or players it concerns."""
+    """One manual change: which kind, and the boards (matches) or players (teams) it concerns."""
 
     kind = forms.ChoiceField(choices=[c for c in DraftChange.Kind.choices if c[0] in edits.EDITS])
     board = forms.IntegerField(required=False, min_value=1)
     other_board = forms.IntegerField(required=False, min_value=1)
     player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
     other_player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
+    team = forms.IntegerField(required=False, min_value=1, help_text="team pairing number")
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.edits = edits.offered(tournament)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -329,24 +331,35 @@ class ChangeForm(forms.Form):
         kind = data.get("kind")
         if not kind:
             return data
-        needed = [name for name, _ in edits.EDITS[kind].fields]
+        if kind not in self.edits:
+            raise forms.ValidationError("This kind of change does not apply to this event.")
+        needed = [name for name, _ in self.edits[kind].fields]
         missing = [name for name in needed if data.get(name) is None]
         if missing:
             raise forms.ValidationError(f"Give the {' and '.join(m.replace('_', ' ') for m in missing)}.")
         if len(needed) == 2 and data[needed[0]] == data[needed[1]]:
-            what = "boards" if needed[0] == "board" else "players"
+            what = (
+                "players"
+                if edits.names_someone(needed[0])
+                else "matches"
+                if self.tournament.is_team
+                else "boards"
+            )
             raise forms.ValidationError(f"Choose two different {what}, not {data[needed[0]]} twice.")
-        args = []
-        for name in needed:
-            if edits.is_player(name):
-                entrant = self.tournament.entrants.filter(pairing_number=data[name]).first()
-                if entrant is None:
-                    raise forms.ValidationError(f"No entrant has pairing number {data[name]}.")
-                args.append(entrant.pk)
-            else:
-                args.append(data[name])
-        data["args"] = tuple(args)
+        data["args"] = tuple(self._argument(name, data[name]) for name in needed)
         return data
+
+    def _argument(self, name: str, value: int) -> int:
+        """A board number as given; a pairing number as the entrant's (or team's) id."""
+        if not edits.names_someone(name):
+            return value
+        rows = self.tournament.teams if name == "team" else self.tournament.entrants
+        pk = rows.filter(pairing_number=value).values_list("pk", flat=True).first()
+        if pk is None:
+            raise forms.ValidationError(
+                f"No {'team' if name == 'team' else 'entrant'} has pairing number {value}."
+            )
+        return pk
 
     def offered(self) -> list[tuple[edits.Edit, list[tuple[str, str, str, bool]]]]:
         """Each kind of change with its inputs as (name, label, value, is a board number).
@@ -362,12 +375,12 @@ class ChangeForm(forms.Form):
                         name,
                         label,
                         self.data.get(name, "") if sent == edit.kind else "",
-                        not edits.is_player(name),
+                        not edits.names_someone(name),
                     )
                     for name, label in edit.fields
                 ],
             )
-            for edit in edits.EDITS.values()
+            for edit in self.edits.values()
         ]
 
 
@@ -426,6 +439,20 @@ class ResultsForm(forms.Form):
     def seen(self) -> dict[int, str]:
         """The result this page showed for each board."""
         return {n: self.cleaned_data.get(f"seen_{n}", "") for n in self.games}
+
+
+class MatchForfeitForm(forms.Form):
+    """A whole match lost by default: which match, and who forfeits it ("" takes a forfeit back)."""
+
+    match = forms.TypedChoiceField(coerce=int, label="Match")
+    forfeit = forms.ChoiceField(choices=Match.Forfeit.choices, required=False, label="Forfeit")
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["match"].choices = [  # type: ignore[attr-defined]
+            (m.number, f"{m.number}: {m.white} – {m.black}")
+            for m in round.matches.exclude(black=None).select_related("white", "black")
+        ]
 
 
 class ClearResultForm(forms.Form):

@@ -24,10 +24,12 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
-from tournaments.bridge import drafts
+from tournaments.bridge import drafts, team_drafts
 from tournaments.bridge import trf as trf_export
+from tournaments.bridge.drafting import drafting
 from tournaments.bridge.state import next_round_to_pair, scores_after
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
+from tournaments.bridge.teams import match_scores, points_text
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
 
 from . import actions, forms, registration, results
 
@@ -325,7 +327,7 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpRe
     rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
-        "review": drafts.review(rnd),
+        "review": drafting(rnd.tournament).review(rnd),
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         **extra,
@@ -423,14 +425,15 @@ def round_unpublish(request: HtmxHttpRequest, tournament: Tournament, number: in
 @require_GET
 @arbiter_only
 def board_explain(request: HtmxHttpRequest, tournament: Tournament, number: int, board: int) -> HttpResponse:
+    """Why the engine made one board (in a team event: one match, `board` being its number)."""
     rnd = _get_round(tournament, number)
-    get_object_or_404(rnd.boards, number=board)
-    context = {
-        "tournament": tournament,
-        "round": rnd,
-        "board": board,
-        "sentences": drafts.explain(rnd, board),
-    }
+    if tournament.is_team:
+        get_object_or_404(rnd.matches, number=board)
+        sentences = team_drafts.explain(rnd, board)
+    else:
+        get_object_or_404(rnd.boards, number=board)
+        sentences = drafts.explain(rnd, board)
+    context = {"tournament": tournament, "round": rnd, "board": board, "sentences": sentences}
     return render(
         request, "pairing/explain.html#explanation" if request.htmx else "pairing/explain.html", context
     )
@@ -439,11 +442,28 @@ def board_explain(request: HtmxHttpRequest, tournament: Tournament, number: int,
 # --- Results, standings, export -------------------------------------------------------------------------
 
 
+def _match_heads(rnd: Round, boards: list[Any]) -> dict[int, str]:
+    """Team events: per board that opens a match, the match's heading with its score so far."""
+    if not rnd.tournament.is_team:
+        return {}
+    scores = match_scores(rnd)
+    heads = {}
+    for board in boards:
+        if board.match is not None and board.match_board == 1:
+            white, black = scores[board.match.pk]
+            heads[board.number] = (
+                f"Match {board.match.number}: {board.match.white} {points_text(white)}"
+                f"–{points_text(black)} {board.match.black}"
+            )
+    return heads
+
+
 def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
-    boards = list(rnd.boards_with_seats())
+    boards = list(rnd.boards_with_seats().select_related("match__white", "match__black"))
     form = form or forms.ResultsForm(boards=boards)
     # Points before the round beside each name, as on the players' pairing sheet.
     points = scores_after(rnd.tournament, rnd.number - 1)
+    heads = _match_heads(rnd, boards)
     context = {
         "tournament": rnd.tournament,
         "round": rnd,
@@ -454,9 +474,12 @@ def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **ex
                 None if board.is_bye else form[f"seen_{board.number}"],
                 points.get(board.white.pk, 0) if board.white else 0,
                 points.get(board.black.pk, 0) if board.black else 0,
+                heads.get(board.number, ""),
             )
             for board in boards
         ],
+        "team_byes": rnd.matches.filter(black=None).select_related("white") if rnd.tournament.is_team else [],
+        "forfeit_form": forms.MatchForfeitForm(round=rnd) if rnd.tournament.is_team else None,
         "form": form,
         "clear_form": forms.ClearResultForm(boards=boards),
         # Said before a correction is made, not only after.
@@ -507,6 +530,28 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
             messages.error(request, error.messages[0])
     else:
         messages.error(request, "Choose a board that has a result.")
+    return redirect("arbiter:results", tournament.slug, number)
+
+
+@require_POST
+@arbiter_only
+def match_forfeit(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A whole match lost by default (or that taken back): every board of it gets the forfeit."""
+    rnd = _get_round(tournament, number)
+    form = forms.MatchForfeitForm(request.POST, round=rnd)
+    if not form.is_valid():
+        messages.error(request, f"Nothing was recorded. {_form_errors(form)}")
+        return redirect("arbiter:results", tournament.slug, number)
+    match, forfeit = form.cleaned_data["match"], form.cleaned_data["forfeit"]
+    try:
+        notice = results.forfeit_match(rnd, request.user, match, forfeit)
+    except actions.ActionError as error:
+        messages.error(request, error.messages[0])
+    else:
+        said = dict(Match.Forfeit.choices)[forfeit]
+        messages.success(request, f"Match {match}: {said if forfeit else 'the forfeit is taken back'}.")
+        if notice:
+            messages.warning(request, notice)
     return redirect("arbiter:results", tournament.slug, number)
 
 

@@ -288,7 +288,7 @@ class RoundAdmin(AuditedAdmin[Round]):
 class BoardAdmin(AuditedAdmin[Board]):
     form = CorrectionForm[Board]
     list_display = ["__str__", "players", "result"]
-    readonly_fields = ["players"]
+    readonly_fields = ["players", "match", "match_board"]
     list_filter = ["result", "round__state", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["round__tournament"]
     search_fields = ["round__tournament__name", "seats__entrant__name"]

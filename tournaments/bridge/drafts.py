@@ -8,8 +8,9 @@ change to that input marks the draft stale.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from swiss import pair as engine_pair
 from swiss.boards import order_boards
@@ -81,10 +82,12 @@ INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
 
 def input_fingerprint(state: TournamentState) -> dict[str, str]:
     """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
-    return {
-        part: hashlib.sha256(repr(read(state)).encode()).hexdigest()[:32]
-        for part, read in INPUT_PARTS.items()
-    }
+    return digests(INPUT_PARTS, state)
+
+
+def digests(parts: Mapping[str, Callable[[Any], object]], state: object) -> dict[str, str]:
+    """Per part, a digest of what `parts[part]` reads of `state`."""
+    return {part: hashlib.sha256(repr(read(state)).encode()).hexdigest()[:32] for part, read in parts.items()}
 
 
 def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
@@ -98,6 +101,12 @@ def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
         now = input_fingerprint(state or pairing_state(rnd.tournament, rnd.number))
     except StateError as error:
         return f"{error} The draft cannot be published until it has one."
+    return stale_reason(rnd, now)
+
+
+def stale_reason(rnd: Round, now: dict[str, str]) -> str:
+    """Which parts of the input (`now`, digests by part) differ from those the draft rests on, said for
+    the arbiter; "" when none does."""
     if not rnd.draft_input:
         return "This draft does not record what it was paired from: re-pair it or keep it."
     changed = [part for part, digest in now.items() if rnd.draft_input.get(part) != digest]
@@ -143,6 +152,11 @@ class Review:
     @property
     def round_findings(self) -> list[Finding]:
         return [f for f in self.findings if f.board is None]
+
+    @property
+    def size(self) -> int:
+        """The highest board number a change may name."""
+        return len(self.boards)
 
 
 def _colours(player: EnginePlayer) -> str:

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
 from swiss.team.model import MatchScoring, Outcome, Team, TeamRound, TeamState
@@ -213,3 +214,19 @@ def match_pairing(rnd: Round) -> Pairing:
             for white, black in rnd.matches.order_by("number").values_list("white_id", "black_id")
         )
     )
+
+
+def match_scores(rnd: Round) -> dict[int, tuple[Fraction, Fraction]]:
+    """Per match id of `rnd`, the game points so far of the team with White on board 1 and of the other."""
+    tournament = rnd.tournament
+    assert tournament.boards is not None
+    games, points = scoring(tournament), match_scoring(tournament)
+    scores = {}
+    for match in matches_of(tournament, [rnd.number]):
+        if match.black_id is not None:
+            record = match_record(match, games, points, tournament.boards)
+            scores[match.pk] = (
+                record.rounds[match.white_id].game_points,
+                record.rounds[match.black_id].game_points,
+            )
+    return scores

@@ -17,6 +17,7 @@ from django.db.models import F, Q
 from .public import ShownPublicly
 
 if TYPE_CHECKING:
+    from .round import Board
     from .tournament import Tournament
 
 
@@ -109,7 +110,7 @@ class Match(ShownPublicly):
     def is_bye(self) -> bool:
         return self.black_id is None
 
-    def games(self) -> models.QuerySet[models.Model]:
+    def games(self) -> models.QuerySet[Board]:
         """The match's boards in order, with their seats and players loaded."""
         from .round import Seat
 

@@ -143,3 +143,13 @@ def test_the_team_pages_of_an_individual_event_do_not_exist(client: Any, tournam
     for name in ("teams", "boards"):
         assert client.get(reverse(f"public:{name}", args=[tournament.slug])).status_code == 404
     assert Round.objects.filter(tournament=tournament).exists()
+
+
+def test_a_team_events_home_and_player_pages_lead_to_its_teams(client: Any, played: Any) -> None:
+    html = page(client, "tournament", played.slug)
+    assert "5 teams of 2 boards" in html and reverse("public:teams", args=[played.slug]) in html
+    assert reverse("public:boards", args=[played.slug]) in html
+    listed = page(client, "teams", played.slug)
+    assert all(name in listed for name in ("Basel", "Bern", "Chur", "Genf", "Sion"))
+    player = played.entrants.get(name="Basel 1")
+    assert "Basel 1" in page(client, "player", played.slug, player.pk)

@@ -95,9 +95,10 @@ class _Context:
     scoring: MatchScoring
     edition_2026: bool
     adjusted: Mapping[tuple[int, str], Fraction]  # (team, "MP" or "GP") -> Art. 16.3 adjusted score
+    totals: Mapping[tuple[int, str], Fraction]  # (team, "MP" or "GP") -> points of the first `rounds` rounds
 
     def points(self, team: Team, side: str) -> Fraction:
-        return team.score(Primary(side), self.rounds)
+        return self.totals[team.number, side]
 
     def draw(self, side: str) -> Fraction:
         """A drawn match's points on one side: a draw's match points, or half the boards."""
@@ -182,7 +183,8 @@ def _context(
 ) -> _Context:
     by_number = {t.number: t for t in teams}
     adjusted: dict[tuple[int, str], Fraction] = {}
-    bare = _Context(by_number, rounds, boards, scoring, edition_2026, adjusted)
+    totals = {(t.number, side): t.score(Primary(side), rounds) for t in teams for side in ("MP", "GP")}
+    bare = _Context(by_number, rounds, boards, scoring, edition_2026, adjusted, totals)
     for team in teams:
         history = team.history[:rounds]
         back = _last_participation(history)

@@ -15,6 +15,7 @@ from pairing import edits, imports
 from tournaments.bridge import tiebreaks
 from tournaments.bridge.trf import entrant_rows
 from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
+from tournaments.models.tournament import validate_tiebreaks
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
@@ -43,8 +44,20 @@ class TournamentForm(forms.ModelForm[Tournament]):
         help_text="Comma-separated prize lists: W (women), U18 or S65 (age on 1 January), U1800 (rating).",
     )
 
+    # The systems and accelerations this form offers; the team form offers the team ones.
+    systems: tuple[str, ...] = (Tournament.PairingSystem.DUTCH_2026,)
+    accelerations: tuple[str, ...] = (Tournament.Acceleration.NONE, Tournament.Acceleration.BAKU)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        offers = (
+            ("pairing_system", Tournament.PairingSystem.choices, self.systems),
+            ("acceleration", Tournament.Acceleration.choices, self.accelerations),
+        )
+        for name, choices, offered in offers:
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = [(value, label) for value, label in choices if value in offered]
         if self.instance.pk:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
             self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
@@ -65,6 +78,39 @@ class TournamentForm(forms.ModelForm[Tournament]):
                 f"Not a tie-break the standings compute: {', '.join(unknown)}. "
                 f"Use any of {', '.join(_COMPUTED_TIEBREAKS)}."
             )
+        return codes
+
+
+class TeamTournamentForm(TournamentForm):
+    """A team event: a team system, boards per match, reserves, match points and team tie-breaks."""
+
+    systems = Tournament.TEAM_SYSTEMS
+    accelerations = (Tournament.Acceleration.NONE, Tournament.Acceleration.ECU)
+    tiebreaks = forms.CharField(
+        required=False,
+        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB (tiebreaks.md section 4).",
+    )
+
+    class Meta(TournamentForm.Meta):
+        fields = [
+            *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
+            *("acceleration", "boards", "reserves", "initial_colour"),
+            *("match_points_win", "match_points_draw", "match_points_loss"),
+            *("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss"),
+            *("tiebreaks", "public"),
+        ]
+        labels = {"points_win": "game points for a win", "points_draw": "game points for a draw"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance.kind = Tournament.Kind.TEAM
+        self.fields["boards"].required = True
+        if not self.instance.pk:
+            self.initial.setdefault("pairing_system", Tournament.PairingSystem.TEAM_C046)
+
+    def clean_tiebreaks(self) -> list[str]:
+        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        validate_tiebreaks(codes)
         return codes
 
 

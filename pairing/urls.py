@@ -31,4 +31,5 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/results/forfeit/", views.match_forfeit, name="match-forfeit"),
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/export.trf", views.export_trf, name="export-trf"),
+    path("<slug:slug>/board-results.csv", views.export_board_results, name="export-board-results"),
 ]

@@ -24,11 +24,12 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
-from tournaments.bridge import drafts, team_drafts
+from tournaments.bridge import drafts, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
-from tournaments.bridge.state import next_round_to_pair, scores_after
-from tournaments.bridge.teams import match_scores, points_text
+from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
+from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
+from tournaments.csv_export import csv_text
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
 
 from . import actions, forms, registration, results
@@ -102,7 +103,8 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     if not request.user.is_staff:
         raise PermissionDenied("Only staff create tournaments.")
-    form = forms.TournamentForm(request.POST or None)
+    team = request.GET.get("kind") == Tournament.Kind.TEAM
+    form = (forms.TeamTournamentForm if team else forms.TournamentForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.instance.chief_arbiter = request.user
@@ -116,7 +118,8 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 
 @arbiter_only
 def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    form = forms.TournamentForm(request.POST or None, instance=tournament)
+    kind = forms.TeamTournamentForm if tournament.is_team else forms.TournamentForm
+    form = kind(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             before = {name: str(form.initial.get(name)) for name in form.changed_data}
@@ -570,6 +573,25 @@ def standings(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @arbiter_only
 def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    response = HttpResponse(trf_export.arbiter_trf(tournament), content_type="text/plain; charset=utf-8")
+    """The arbiter's TRF-2026: ready for any engine to pair the next round (a team file for teams)."""
+    if tournament.is_team:
+        try:
+            text = team_trf.team_trf(tournament)
+        except StateError as error:
+            messages.error(request, f"No TRF yet: {error}")
+            return redirect("arbiter:tournament", tournament.slug)
+    else:
+        text = trf_export.arbiter_trf(tournament)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+    return response
+
+
+@require_GET
+@arbiter_only
+def export_board_results(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Team events: every game of the published rounds as CSV, for board prizes and rating reports."""
+    rows = [BOARD_RESULT_COLUMNS, *board_result_rows(tournament)]
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-boards.csv"'
     return response

@@ -14,7 +14,17 @@ from django.contrib.auth import get_user_model
 from pairing import edits, imports
 from tournaments.bridge import tiebreaks
 from tournaments.bridge.trf import entrant_rows
-from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
+from tournaments.models import (
+    Board,
+    DraftChange,
+    Entrant,
+    ForbiddenPair,
+    Match,
+    Round,
+    Seat,
+    Team,
+    Tournament,
+)
 from tournaments.models.tournament import validate_tiebreaks
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
@@ -485,6 +495,36 @@ class ResultsForm(forms.Form):
     def seen(self) -> dict[int, str]:
         """The result this page showed for each board."""
         return {n: self.cleaned_data.get(f"seen_{n}", "") for n in self.games}
+
+
+class LineupForm(forms.Form):
+    """One team's lineup for a round: a roster player per board (`board_1` ...), board 1 first."""
+
+    team = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args: Any, team: Team, boards: int, initial_players: list[Entrant], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.boards = boards
+        for board in range(1, boards + 1):
+            chosen = initial_players[board - 1].pk if board <= len(initial_players) else None
+            self.fields[f"board_{board}"] = forms.ModelChoiceField(
+                queryset=team.roster(), required=False, label=f"Board {board}", initial=chosen
+            )
+        self.fields["team"].initial = team.pk
+
+    def players(self) -> list[Entrant]:
+        """The players chosen, board 1 first; an empty board ends the lineup."""
+        chosen = [self.cleaned_data.get(f"board_{n}") for n in range(1, self.boards + 1)]
+        return [e for e in chosen if e is not None]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        chosen = self.players()
+        if len({e.pk for e in chosen}) != len(chosen):
+            raise forms.ValidationError("A player can sit at one board only.")
+        return self.cleaned_data
 
 
 class MatchForfeitForm(forms.Form):

@@ -27,12 +27,13 @@ from tournaments import standings as standings_module
 from tournaments.bridge import drafts, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
+from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
 from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
 from tournaments.csv_export import csv_text
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Team, Tournament
 
-from . import actions, forms, registration, results
+from . import actions, forms, lineups, registration, results
 
 View = Callable[..., HttpResponse]
 
@@ -135,11 +136,13 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
 @arbiter_only
 def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = tournament.rounds.order_by("number")
-    return render(
-        request,
-        "pairing/tournament.html",
-        {"tournament": tournament, "rounds": rounds, "next_round": next_round_to_pair(tournament)},
-    )
+    number = next_round_to_pair(tournament)
+    # Team events: a lineup the engine would refuse is flagged before anyone presses "pair".
+    problems = []
+    if tournament.is_team and number <= tournament.total_rounds:
+        problems = [lineup.problem for lineup in team_lineups(tournament, number).values() if lineup.problem]
+    context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
+    return render(request, "pairing/tournament.html", context)
 
 
 @arbiter_only
@@ -534,6 +537,36 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     else:
         messages.error(request, "Choose a board that has a result.")
     return redirect("arbiter:results", tournament.slug, number)
+
+
+@arbiter_only
+def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Team events: each team's lineup for a round, entered or the default, flagged when incomplete."""
+    rnd = _get_round(tournament, number)
+    shown = team_lineups(tournament, number)
+    teams = list(tournament.teams.order_by("pairing_number"))
+    boards = tournament.boards or 0
+    if request.method == "POST":
+        team = get_object_or_404(Team, tournament=tournament, pk=request.POST.get("team"))
+        form = forms.LineupForm(request.POST, team=team, boards=boards, initial_players=[])
+        if form.is_valid():
+            try:
+                lineups.set_lineup(rnd, request.user, team, form.players())
+                messages.success(request, f"Lineup of {team.name} for round {number} saved.")
+            except actions.ActionError as error:
+                messages.error(request, f"{team.name}: {error.messages[0]} Nothing was saved.")
+        else:
+            messages.error(request, f"{team.name}: nothing was saved. {_form_errors(form)}")
+        return redirect("arbiter:lineups", tournament.slug, number)
+    rows = [
+        (
+            team,
+            shown[team.pk],
+            forms.LineupForm(team=team, boards=boards, initial_players=shown[team.pk].players),
+        )
+        for team in teams
+    ]
+    return render(request, "pairing/lineups.html", {"tournament": tournament, "round": rnd, "rows": rows})
 
 
 @require_POST

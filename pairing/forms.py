@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 
 from pairing import edits, imports
 from tournaments.bridge import tiebreaks
+from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
 from tournaments.models import (
     Board,
@@ -178,12 +179,16 @@ class ImportLine:
     text: str
     form: EntrantForm | None = None
     errors: list[str] = field(default_factory=list)
+    # Team events: the team the player is entered for, and its captain's name and contact.
+    team: str = ""
+    captain: tuple[str, str] = ("", "")
     # Why this line is likely a player already entered or listed earlier; such lines are skipped.
     duplicate: str = ""
 
 
-def _csv_rows(text: str) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
-    """The delimiter and, per player line, (line number, line, values by column)."""
+def _csv_rows(text: str, extra: tuple[str, ...] = ()) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+    """The delimiter and, per player line, (line number, line, values by column); `extra` columns
+    are allowed beside the entrant's."""
     lines = text.splitlines()
     separator = imports.delimiter(lines[0] if lines else "")
     try:
@@ -191,7 +196,7 @@ def _csv_rows(text: str) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
     except csv.Error as error:
         raise forms.ValidationError(f"The file is not a readable CSV file ({error}).") from None
     header = [CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in (rows[0] if rows else [])]
-    unknown = [h for h in header if h not in CSV_COLUMNS]
+    unknown = [h for h in header if h not in CSV_COLUMNS and h not in extra]
     if "name" not in header or unknown:
         raise forms.ValidationError(
             f"The first line must name the columns ({', '.join(CSV_COLUMNS)}); "
@@ -242,11 +247,7 @@ class ImportForm(forms.Form):
         # A TRF file opens with a record code; a CSV file with its header, whose quoted values
         # may themselves hold a line starting "001" (a forged player line).
         first = next((line for line in text.splitlines() if line.strip()), "")
-        if re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first):
-            rows, how = entrant_rows(text), "TRF player lines"
-        else:
-            separator, rows = _csv_rows(text)
-            how = f"CSV with {imports.DELIMITERS[separator]}"
+        how, rows = self._rows(text, trf=bool(re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first)))
         self.read_as = f"{how}, {encoding}" if encoding else how
         if not rows:
             raise forms.ValidationError("The file holds no players.")
@@ -259,6 +260,13 @@ class ImportForm(forms.Form):
                 f"{bad} line(s) are wrong; nothing was imported. Fix the file and try again."
             )
         return data
+
+    def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+        """How the file was read, and its player lines as (line number, line, values)."""
+        if trf:
+            return "TRF player lines", entrant_rows(text)
+        separator, rows = _csv_rows(text)
+        return f"CSV with {imports.DELIMITERS[separator]}", rows
 
     def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
         problem = values.pop("__error__", None)
@@ -300,6 +308,85 @@ class ImportForm(forms.Form):
     def entrants(self) -> list[Entrant]:
         """The entrants of the lines that are not likely duplicates."""
         return [entry.form.instance for entry in self.new_lines if entry.form is not None]
+
+
+TEAM_COLUMNS = ("team", "board", "captain", "captain_contact")
+
+
+class TeamImportForm(ImportForm):
+    """Teams and rosters from a CSV file (a `team` column beside the players', rows in board order)
+    or a TRF-2026 team file (310 records); every wrong line is named and nothing is saved."""
+
+    file = forms.FileField(
+        required=False, help_text="CSV with a header line and a team column, or a TRF-2026 team file."
+    )
+
+    def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+        if trf:
+            try:
+                return "TRF team records", roster_rows(text)
+            except TeamFileError as error:
+                raise forms.ValidationError(f"{error}. Nothing was imported.") from None
+        separator, rows = _csv_rows(text, extra=TEAM_COLUMNS)
+        return f"CSV with {imports.DELIMITERS[separator]}", rows
+
+    def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
+        team = {column: values.pop(column, "") for column in TEAM_COLUMNS}
+        entry = super()._line(number, line, values)
+        entry.team = team["team"]
+        entry.captain = (team["captain"], team["captain_contact"])
+        if not entry.team:
+            entry.errors.append("team: give the player's team.")
+        return entry
+
+    def _flag_duplicates(self) -> None:
+        """A player entered twice cannot play for two teams: a duplicate is an error here."""
+        super()._flag_duplicates()
+        taken = set(self.tournament.teams.values_list("name", flat=True))
+        allowed = (self.tournament.boards or 0) + self.tournament.reserves
+        sizes: dict[str, int] = {}
+        for entry in self.lines:
+            if entry.duplicate:
+                entry.errors.append(f"likely a player already listed: {entry.duplicate}")
+                entry.duplicate = ""
+            if entry.team in taken:
+                entry.errors.append(f"team: {entry.team} is already entered.")
+            sizes[entry.team] = sizes.get(entry.team, 0) + 1
+            if entry.team and sizes[entry.team] > allowed:
+                entry.errors.append(
+                    f"team: {entry.team} has more than {allowed} players ({self.tournament.boards} boards "
+                    f"and {self.tournament.reserves} reserves allowed)."
+                )
+
+    def teams(self) -> list[tuple[Team, list[Entrant]]]:
+        """The teams of the file in order of appearance, each with its players in board order."""
+        found: dict[str, tuple[Team, list[Entrant]]] = {}
+        for entry in self.lines:
+            assert entry.form is not None
+            team, players = found.setdefault(
+                entry.team,
+                (Team(name=entry.team, captain=entry.captain[0], captain_contact=entry.captain[1]), []),
+            )
+            players.append(entry.form.instance)
+        return list(found.values())
+
+
+class TeamForm(forms.ModelForm[Team]):
+    class Meta:
+        model = Team
+        fields = ["name", "federation", "captain", "captain_contact"]
+
+
+class RosterPlayerForm(EntrantForm):
+    """A player added at the bottom of a team's roster."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none())
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, tournament=tournament, **kwargs)
+        field = self.fields["team"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = tournament.teams.order_by("pairing_number")
 
 
 # --- Absences, forbidden pairs, deputies ------------------------------------------------------------------

@@ -34,6 +34,7 @@ from tournaments.csv_export import csv_text
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Team, Tournament
 
 from . import actions, forms, lineups, registration, results
+from . import teams as team_registration
 
 View = Callable[..., HttpResponse]
 
@@ -246,6 +247,45 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
             messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
             return redirect("arbiter:entrants", tournament.slug)
+        return render(request, "pairing/import.html", {**context, "preview": True})
+    return render(request, "pairing/import.html", context)
+
+
+@arbiter_only
+def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Team events: the teams with their rosters in board order; a team or a player is added here."""
+    team_form = forms.TeamForm(request.POST if "add-team" in request.POST else None)
+    player_form = forms.RosterPlayerForm(
+        request.POST if "add-player" in request.POST else None, tournament=tournament
+    )
+    if team_form.is_bound and team_form.is_valid():
+        team_registration.add_teams(tournament, request.user, [(team_form.save(commit=False), [])])
+        messages.success(request, f"{team_form.instance.name} entered.")
+        return redirect("arbiter:teams", tournament.slug)
+    if player_form.is_bound and player_form.is_valid():
+        team = player_form.cleaned_data["team"]
+        try:
+            team_registration.add_to_roster(team, request.user, player_form.save(commit=False))
+            messages.success(request, f"{player_form.instance.name} added to {team.name}.")
+        except actions.ActionError as error:
+            messages.error(request, f"Nothing was added. {error.messages[0]}")
+        return redirect("arbiter:teams", tournament.slug)
+    rows = tournament.teams.order_by("pairing_number").prefetch_related("players")
+    context = {"tournament": tournament, "teams": rows, "team_form": team_form, "player_form": player_form}
+    return render(request, "pairing/teams.html", context)
+
+
+@arbiter_only
+def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload, preview every line, then confirm: every team and player is saved, or none."""
+    form = forms.TeamImportForm(request.POST or None, request.FILES or None, tournament=tournament)
+    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "teams": True}
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["confirm"]:
+            found = form.teams()
+            team_registration.add_teams(tournament, request.user, found)
+            messages.success(request, f"{len(found)} teams with {len(form.lines)} players imported.")
+            return redirect("arbiter:teams", tournament.slug)
         return render(request, "pairing/import.html", {**context, "preview": True})
     return render(request, "pairing/import.html", context)
 

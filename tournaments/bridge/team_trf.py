@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 from swiss.model import Board as EngineBoard
-from swiss.model import Colour, Player, TournamentState
+from swiss.model import Colour, Player, TournamentState, TrfError
 from swiss.team.lineups import board_colours
 from swiss.team.model import Outcome, TeamState
 from swiss.team.systems import order_matches
@@ -24,7 +24,7 @@ from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, 
 
 from .state import TRF_TITLES
 from .teams import team_state
-from .trf import RATED, RESULTS_OF_CODES, _date, entrant_from_trf
+from .trf import RATED, RESULTS_OF_CODES, _date, entrant_from_trf, entrant_rows
 
 if TYPE_CHECKING:
     from tournaments.models.round import TeamMatch
@@ -185,3 +185,24 @@ def _store_round(
             )
     rnd.publish(None)
     rnd.complete()
+
+
+class TeamFileError(ValueError):
+    """A TRF team file the engine's reader refuses; the message names the line and what it expected."""
+
+
+def roster_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
+    """The players of a TRF-2026 team file as entrant fields plus "team" (its name) and "board",
+    in team order then board order: (line number, line, fields). Raises TeamFileError for a bad file."""
+    try:
+        state = read_team_trf(text)
+    except TrfError as error:
+        raise TeamFileError(f"Line {error.line}, column {error.column}: {error.message}") from error
+    players = entrant_rows(text)
+    rows = {int(line[4:8]): (n, line, data) for n, line, data in players if line[4:8].strip().isdigit()}
+    result = []
+    for team in state.teams:
+        for board, pid in enumerate(team.roster, start=1):
+            number, line, data = rows[pid]
+            result.append((number, line, {**data, "team": team.name, "board": str(board)}))
+    return result

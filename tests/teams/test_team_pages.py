@@ -48,3 +48,13 @@ def test_a_team_draft_stays_private_and_the_public_pages_of_a_published_round_op
     for name in ("tournament", "standings", "players", "crosstable"):
         assert client.get(reverse(f"public:{name}", args=[team_event.slug])).status_code == 200, name
     assert first.name in client.get(reverse("public:round", args=[team_event.slug, 1])).content.decode()
+
+
+def test_matches_and_lineups_are_in_the_admin_for_corrections(
+    client: Any, team_event: Any, teams: list[Any], arbiter: Any, django_user_model: Any
+) -> None:
+    actions.pair_next_round(team_event, arbiter)
+    client.force_login(django_user_model.objects.create_superuser("root", password="correct horse battery"))
+    for model in ("match", "lineupboard"):
+        page = client.get(reverse(f"admin:tournaments_{model}_changelist"), {"q": "Basel"})
+        assert page.status_code == 200 and "Basel" in page.content.decode(), model

@@ -24,14 +24,17 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
-from tournaments.bridge import drafts, team_drafts
+from tournaments.bridge import drafts, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
-from tournaments.bridge.state import next_round_to_pair, scores_after
-from tournaments.bridge.teams import match_scores, points_text
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Tournament
+from tournaments.bridge.lineups import round_lineups as team_lineups
+from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
+from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
+from tournaments.csv_export import csv_text
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Team, Tournament
 
-from . import actions, forms, registration, results
+from . import actions, forms, lineups, registration, results
+from . import teams as team_registration
 
 View = Callable[..., HttpResponse]
 
@@ -102,7 +105,8 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     if not request.user.is_staff:
         raise PermissionDenied("Only staff create tournaments.")
-    form = forms.TournamentForm(request.POST or None)
+    team = request.GET.get("kind") == Tournament.Kind.TEAM
+    form = (forms.TeamTournamentForm if team else forms.TournamentForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.instance.chief_arbiter = request.user
@@ -116,7 +120,8 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 
 @arbiter_only
 def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    form = forms.TournamentForm(request.POST or None, instance=tournament)
+    kind = forms.TeamTournamentForm if tournament.is_team else forms.TournamentForm
+    form = kind(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             before = {name: str(form.initial.get(name)) for name in form.changed_data}
@@ -132,11 +137,13 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
 @arbiter_only
 def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = tournament.rounds.order_by("number")
-    return render(
-        request,
-        "pairing/tournament.html",
-        {"tournament": tournament, "rounds": rounds, "next_round": next_round_to_pair(tournament)},
-    )
+    number = next_round_to_pair(tournament)
+    # Team events: a lineup the engine would refuse is flagged before anyone presses "pair".
+    problems = []
+    if tournament.is_team and number <= tournament.total_rounds:
+        problems = [lineup.problem for lineup in team_lineups(tournament, number).values() if lineup.problem]
+    context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
+    return render(request, "pairing/tournament.html", context)
 
 
 @arbiter_only
@@ -240,6 +247,45 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
             messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
             return redirect("arbiter:entrants", tournament.slug)
+        return render(request, "pairing/import.html", {**context, "preview": True})
+    return render(request, "pairing/import.html", context)
+
+
+@arbiter_only
+def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Team events: the teams with their rosters in board order; a team or a player is added here."""
+    team_form = forms.TeamForm(request.POST if "add-team" in request.POST else None)
+    player_form = forms.RosterPlayerForm(
+        request.POST if "add-player" in request.POST else None, tournament=tournament
+    )
+    if team_form.is_bound and team_form.is_valid():
+        team_registration.add_teams(tournament, request.user, [(team_form.save(commit=False), [])])
+        messages.success(request, f"{team_form.instance.name} entered.")
+        return redirect("arbiter:teams", tournament.slug)
+    if player_form.is_bound and player_form.is_valid():
+        team = player_form.cleaned_data["team"]
+        try:
+            team_registration.add_to_roster(team, request.user, player_form.save(commit=False))
+            messages.success(request, f"{player_form.instance.name} added to {team.name}.")
+        except actions.ActionError as error:
+            messages.error(request, f"Nothing was added. {error.messages[0]}")
+        return redirect("arbiter:teams", tournament.slug)
+    rows = tournament.teams.order_by("pairing_number").prefetch_related("players")
+    context = {"tournament": tournament, "teams": rows, "team_form": team_form, "player_form": player_form}
+    return render(request, "pairing/teams.html", context)
+
+
+@arbiter_only
+def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload, preview every line, then confirm: every team and player is saved, or none."""
+    form = forms.TeamImportForm(request.POST or None, request.FILES or None, tournament=tournament)
+    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "teams": True}
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["confirm"]:
+            found = form.teams()
+            team_registration.add_teams(tournament, request.user, found)
+            messages.success(request, f"{len(found)} teams with {len(form.lines)} players imported.")
+            return redirect("arbiter:teams", tournament.slug)
         return render(request, "pairing/import.html", {**context, "preview": True})
     return render(request, "pairing/import.html", context)
 
@@ -533,6 +579,36 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     return redirect("arbiter:results", tournament.slug, number)
 
 
+@arbiter_only
+def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Team events: each team's lineup for a round, entered or the default, flagged when incomplete."""
+    rnd = _get_round(tournament, number)
+    shown = team_lineups(tournament, number)
+    teams = list(tournament.teams.order_by("pairing_number"))
+    boards = tournament.boards or 0
+    if request.method == "POST":
+        team = get_object_or_404(Team, tournament=tournament, pk=request.POST.get("team"))
+        form = forms.LineupForm(request.POST, team=team, boards=boards, initial_players=[])
+        if form.is_valid():
+            try:
+                lineups.set_lineup(rnd, request.user, team, form.players())
+                messages.success(request, f"Lineup of {team.name} for round {number} saved.")
+            except actions.ActionError as error:
+                messages.error(request, f"{team.name}: {error.messages[0]} Nothing was saved.")
+        else:
+            messages.error(request, f"{team.name}: nothing was saved. {_form_errors(form)}")
+        return redirect("arbiter:lineups", tournament.slug, number)
+    rows = [
+        (
+            team,
+            shown[team.pk],
+            forms.LineupForm(team=team, boards=boards, initial_players=shown[team.pk].players),
+        )
+        for team in teams
+    ]
+    return render(request, "pairing/lineups.html", {"tournament": tournament, "round": rnd, "rows": rows})
+
+
 @require_POST
 @arbiter_only
 def match_forfeit(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -570,6 +646,25 @@ def standings(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @arbiter_only
 def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    response = HttpResponse(trf_export.arbiter_trf(tournament), content_type="text/plain; charset=utf-8")
+    """The arbiter's TRF-2026: ready for any engine to pair the next round (a team file for teams)."""
+    if tournament.is_team:
+        try:
+            text = team_trf.team_trf(tournament)
+        except StateError as error:
+            messages.error(request, f"No TRF yet: {error}")
+            return redirect("arbiter:tournament", tournament.slug)
+    else:
+        text = trf_export.arbiter_trf(tournament)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+    return response
+
+
+@require_GET
+@arbiter_only
+def export_board_results(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Team events: every game of the published rounds as CSV, for board prizes and rating reports."""
+    rows = [BOARD_RESULT_COLUMNS, *board_result_rows(tournament)]
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-boards.csv"'
     return response

@@ -17,7 +17,7 @@ from swiss.check import points_text as points_text  # re-exported: the results p
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
 from swiss.team.model import MatchScoring, Outcome, Team, TeamRound, TeamState
-from tournaments.models import Entrant, Match, Round, Seat, Tournament
+from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
 from .lineups import round_lineups
@@ -102,7 +102,7 @@ def matches_of(tournament: Tournament, rounds: list[int]) -> list[Match]:
     """The matches of the given rounds with their boards, seats and players, in two queries' worth."""
     return list(
         Match.objects.filter(round__tournament=tournament, round__number__in=rounds)
-        .select_related("round")
+        .select_related("round", "white", "black")
         .prefetch_related("boards__seats__entrant")
         .order_by("round__number", "number")
     )
@@ -230,3 +230,52 @@ def match_scores(rnd: Round) -> dict[int, tuple[Fraction, Fraction]]:
                 record.rounds[match.black_id].game_points,
             )
     return scores
+
+
+_RESULT_TEXT: dict[str, str] = {
+    Board.Result.WHITE_WINS: "1-0",
+    Board.Result.DRAW: "½-½",
+    Board.Result.BLACK_WINS: "0-1",
+    Board.Result.BLACK_FORFEITS: "1-0 forfeit",
+    Board.Result.WHITE_FORFEITS: "0-1 forfeit",
+    Board.Result.DOUBLE_FORFEIT: "0-0 forfeit",
+    Board.Result.NOT_PLAYED: "",
+}
+BOARD_RESULT_COLUMNS = (
+    *("round", "match", "board", "white team", "white no.", "white", "black team", "black no.", "black"),
+    *("result", "white points", "black points"),
+)
+
+
+def board_result_rows(tournament: Tournament) -> list[tuple[object, ...]]:
+    """Every game of the published rounds, one row each (`BOARD_RESULT_COLUMNS`), points exact."""
+    published = list(
+        tournament.rounds.exclude(state=Round.State.DRAFT).values_list("number", flat=True).order_by("number")
+    )
+    games = scoring(tournament)
+    rows: list[tuple[object, ...]] = []
+    for match in matches_of(tournament, published):
+        for board in sorted(match.boards.all(), key=lambda b: b.match_board or 0):
+            seats = {seat.colour: seat.entrant for seat in board.seats.all()}
+            white, black = seats[Seat.Colour.WHITE], seats[Seat.Colour.BLACK]
+            assert match.black is not None  # the bye has no boards
+            home, away = match.white, match.black
+            if white.team_id != match.white_id:
+                home, away = away, home
+            codes = RESULT_CODES.get(board.result)
+            points = (games.points(codes[0]), games.points(codes[1])) if codes else ("", "")
+            rows.append(
+                (
+                    *(match.round.number, match.number, board.match_board),
+                    *(
+                        home.name,
+                        white.pairing_number,
+                        white.name,
+                        away.name,
+                        black.pairing_number,
+                        black.name,
+                    ),
+                    *(_RESULT_TEXT[board.result], *points),
+                )
+            )
+    return rows

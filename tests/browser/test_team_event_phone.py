@@ -1,10 +1,8 @@
 """Issue 12's acceptance: a 5-round C.04.6 event of 12 teams of 4 boards, read on a phone.
 
-The arbiter pairs, reviews, publishes, forfeits the match and enters every board result
-through the pages; the event has a lineup change (round 3), a forfeited board (round 2) and
-a forfeited match (round 5). The lineup is stored as its page would store it: there is no
-lineup page yet.
-The public team standings, read at 390 px, must equal what this file computes itself from
+The teams and rosters are set up in the database; the arbiter changes a lineup (round 3),
+pairs, reviews, publishes, forfeits a match (round 5) and enters every board result, one of
+them a forfeit (round 2), through the pages. The public team standings, read at 390 px, must equal what this file computes itself from
 the raw results it entered: match and game points, then the default C.04.6 order
 (EMGSB with Cut-1, GP, Buchholz on match points with Cut-1; C.07 2026 edition).
 """
@@ -20,7 +18,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from tournaments.models import Entrant, LineupBoard, Match, Seat, Team, Tournament
+from tournaments.models import Entrant, Match, Seat, Team, Tournament
 
 from .conftest import sign_in
 
@@ -91,6 +89,14 @@ def pair_and_publish(page: Page, base: str, number: int) -> None:
         page.check("input[name=confirm]")
     page.click("button[name=publish]")
     expect(page.locator(".messages")).to_contain_text(f"Round {number} is published")
+
+
+def change_lineup(page: Page, base: str, number: int) -> None:
+    """On the lineups page, Team 01 puts its reserve on board 4 for this round."""
+    page.goto(f"{base}/arbiter/team-swiss/rounds/{number}/lineups/")
+    page.select_option("#lineup-1 select[name=board_4]", label="Player 01-5")
+    page.click("#lineup-1 button[name=save]")
+    expect(page.locator("#lineup-1")).to_contain_text("entered")
 
 
 def forfeit_match(page: Page, base: str, number: int, match: int) -> None:
@@ -195,11 +201,7 @@ def test_a_team_event_run_by_the_arbiter_gives_the_standings_computed_from_its_r
     played: list[Played] = []
     for n in range(1, ROUNDS + 1):
         if n == 3:
-            # Team 01 lines up its reserve on board 4.
-            roster = list(event.teams.get(pairing_number=1).roster())
-            rnd = event.rounds.get(number=3)
-            for board, player in enumerate([*roster[:3], roster[4]], start=1):
-                LineupBoard.objects.create(round=rnd, team=player.team, board=board, entrant=player)
+            change_lineup(page, base, n)
         pair_and_publish(page, base, n)
         if n == ROUNDS:
             forfeit_match(page, base, n, 3)

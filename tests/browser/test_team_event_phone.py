@@ -2,8 +2,9 @@
 
 The teams and rosters are set up in the database; the arbiter changes a lineup (round 3),
 pairs, reviews, publishes, forfeits a match (round 5) and enters every board result, one of
-them a forfeit (round 2), through the pages. The public team standings, read at 390 px, must equal what this file computes itself from
-the raw results it entered: match and game points, then the default C.04.6 order
+them a forfeit (round 2), through the pages. The public team standings, read at 390 px,
+must equal what this file computes itself from the raw results it entered: match and game
+points, then the default C.04.6 order
 (EMGSB with Cut-1, GP, Buchholz on match points with Cut-1; C.07 2026 edition).
 """
 

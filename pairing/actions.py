@@ -17,16 +17,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.bridge import drafts
-from tournaments.bridge.drafts import Pair
-from tournaments.bridge.state import (
-    StateError,
-    engine_system,
-    next_round_to_pair,
-    pairing_numbers,
-    pairing_state,
-)
-from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Tournament
+from tournaments.bridge.drafting import drafting
+from tournaments.bridge.drafts import NoPairing, Pair
+from tournaments.bridge.state import StateError, next_round_to_pair
+from tournaments.models import AuditRecord, DraftChange, Round, Tournament
 
 from . import edits
 from .edits import EditError
@@ -53,13 +47,8 @@ def locked_round(rnd: Round) -> Round:
 
 
 def draft_pairs(rnd: Round) -> list[Pair]:
-    """The round's boards as (white id, black id or None), in board order."""
-    return drafts.board_pairs(rnd.boards_with_seats())
-
-
-def _store(rnd: Round, pairs: list[Pair]) -> None:
-    entrants = Entrant.objects.in_bulk({e for p in pairs for e in p if e})
-    rnd.store_draft([(entrants[w], entrants[b] if b else None) for w, b in pairs])
+    """The round's boards (or a team event's matches) as (white id, black id or None), in order."""
+    return drafting(rnd.tournament).current(rnd)
 
 
 # --- Pairing and changing a draft ------------------------------------------------------------
@@ -97,18 +86,17 @@ def draft_round(
             AuditRecord.record(
                 user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
             )
-        entrants = {number: pk for pk, number in pairing_numbers(tournament).items()}
+        flow = drafting(tournament)
         try:
-            state = pairing_state(tournament, number)
-            system = engine_system(tournament)
-            pairs = drafts.paired(state, entrants, system)
-        except (StateError, drafts.NoPairing) as error:
+            state = flow.state(tournament, number)
+            pairs = flow.paired(tournament, state)
+        except (StateError, NoPairing) as error:
             raise ActionError(str(error)) from error
         if not pairs:
             raise ActionError("Nobody is left to pair.")
         before = draft_pairs(rnd)
-        _store(rnd, pairs)
-        rnd.record_input(drafts.input_fingerprint(state, system))
+        flow.store(rnd, pairs)
+        rnd.record_input(flow.fingerprint(tournament, state))
         rnd.draft_changes.all().delete()
         DraftChange.objects.create(
             round=rnd,
@@ -127,24 +115,31 @@ def draft_round(
         return rnd, True
 
 
+def _why(error: Exception, kind: str) -> str:
+    if isinstance(error, KeyError):
+        return f"“{kind}” is not a change this kind of event offers."
+    return str(error)
+
+
 def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
-    """Apply one manual change (`DraftChange.Kind`) to a draft: boards for swaps, entrant ids otherwise."""
+    """Apply one manual change (`DraftChange.Kind`) to a draft: boards (or matches) for swaps,
+    entrant (or team) ids otherwise."""
     with transaction.atomic():
         rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to change.")
+        flow = drafting(rnd.tournament)
         before = draft_pairs(rnd)
         try:
-            edit = edits.EDITS[DraftChange.Kind(kind)]
+            edit = edits.offered(rnd.tournament)[DraftChange.Kind(kind)]
             after = edit.apply(before, *args)
-        except EditError as error:
-            raise ActionError(str(error)) from error
-        state = pairing_state(rnd.tournament, rnd.number)
-        numbers = pairing_numbers(rnd.tournament)
+            state = flow.state(rnd.tournament, rnd.number)
+        except (EditError, KeyError, StateError) as error:
+            raise ActionError(_why(error, kind)) from error
         edited = list(after)
-        after = drafts.in_board_order(state, edited, numbers, engine_system(rnd.tournament))
-        names = dict(rnd.tournament.entrants.values_list("pk", "name"))
-        _store(rnd, after)
+        after = flow.ordered(rnd.tournament, state, edited)
+        names = flow.names(rnd.tournament)
+        flow.store(rnd, after)
         # Boards keep the rules' order (score of the higher player ...), so a change can move others.
         moved = [
             f"{edited.index(pair) + 1}→{number}"
@@ -180,7 +175,10 @@ def undo_change(rnd: Round, user: Any) -> DraftChange:
         if rnd.state != Round.State.DRAFT or last is None:
             raise ActionError("There is no manual change to undo.")
         current = draft_pairs(rnd)
-        _store(rnd, last.before)
+        try:
+            drafting(rnd.tournament).store(rnd, last.before)
+        except StateError as error:
+            raise ActionError(str(error)) from error
         last.delete()
         AuditRecord.record(
             user,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tournaments.bridge.drafts import Pair
-from tournaments.models import DraftChange
+from tournaments.models import DraftChange, Tournament
 
 
 class EditError(ValueError):
@@ -105,8 +105,9 @@ class Edit:
 
     `fields` are the change form's inputs it needs, in the order `apply` takes them after
     the pairs, each with its label on the review page: "board" and "other_board" are board
-    numbers, "player" and "other_player" pairing numbers (the form turns them into entrant
-    ids). `description` is formatted with those arguments, players by name.
+    numbers (match numbers in a team event), "player" and "other_player" pairing numbers
+    and "team" a team's pairing number (the form turns them into entrant or team ids).
+    `description` is formatted with those arguments, players and teams by name.
     """
 
     kind: DraftChange.Kind
@@ -119,14 +120,15 @@ class Edit:
 
     def describe(self, args: tuple[int, ...], names: dict[int, str]) -> str:
         shown = [
-            names[arg] if is_player(name) else arg for (name, _), arg in zip(self.fields, args, strict=True)
+            names[arg] if names_someone(name) else arg
+            for (name, _), arg in zip(self.fields, args, strict=True)
         ]
         return self.description.format(*shown)
 
 
-def is_player(field: str) -> bool:
-    """True for the fields that hold a pairing number, False for those that hold a board number."""
-    return "player" in field
+def names_someone(field: str) -> bool:
+    """True for the fields that hold a player's or a team's pairing number, False for a board's number."""
+    return "player" in field or field == "team"
 
 
 EDITS: dict[str, Edit] = {
@@ -170,3 +172,43 @@ EDITS: dict[str, Edit] = {
         ),
     )
 }
+
+# A team event's draft is a list of matches of team ids, so the same functions change it, under the
+# same kinds; two teams are not paired by hand (their former opponents would meet unasked).
+TEAM_EDITS: dict[str, Edit] = {
+    edit.kind: edit
+    for edit in (
+        Edit(
+            DraftChange.Kind.SWAP,
+            swap_opponents,
+            (("board", "Match"), ("other_board", "and match")),
+            "swapped the opponents of matches {0} and {1}",
+            "Swap opponents",
+            "The teams with Black on board 1 of two matches change places.",
+            "Swap",
+        ),
+        Edit(
+            DraftChange.Kind.COLOURS,
+            exchange_colours,
+            (("board", "Match"),),
+            "exchanged the team colours in match {0}",
+            "Exchange team colours",
+            "The two teams of a match change sides on every board.",
+            "Exchange",
+        ),
+        Edit(
+            DraftChange.Kind.BYE,
+            give_bye,
+            (("team", "Team no."),),
+            "gave the bye to {0}",
+            "Give the bye",
+            "This team takes the bye; the bye's holder takes its place in its match.",
+            "Give the bye",
+        ),
+    )
+}
+
+
+def offered(tournament: Tournament) -> dict[str, Edit]:
+    """The kinds of change a draft of `tournament` offers."""
+    return TEAM_EDITS if tournament.is_team else EDITS

@@ -13,8 +13,20 @@ from django.contrib.auth import get_user_model
 
 from pairing import edits, imports
 from tournaments.bridge import tiebreaks, us_chess
+from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
-from tournaments.models import Board, DraftChange, Entrant, ForbiddenPair, Seat, Tournament
+from tournaments.models import (
+    Board,
+    DraftChange,
+    Entrant,
+    ForbiddenPair,
+    Match,
+    Round,
+    Seat,
+    Team,
+    Tournament,
+)
+from tournaments.models.tournament import validate_tiebreaks
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
@@ -57,8 +69,20 @@ class TournamentForm(forms.ModelForm[Tournament]):
         help_text="Comma-separated prize lists: W (women), U18 or S65 (age on 1 January), U1800 (rating).",
     )
 
+    # The systems and accelerations this form offers; the team form offers the team ones.
+    systems: tuple[str, ...] = (Tournament.PairingSystem.DUTCH_2026,)
+    accelerations: tuple[str, ...] = (Tournament.Acceleration.NONE, Tournament.Acceleration.BAKU)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        offers = (
+            ("pairing_system", Tournament.PairingSystem.choices, self.systems),
+            ("acceleration", Tournament.Acceleration.choices, self.accelerations),
+        )
+        for name, choices, offered in offers:
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = [(value, label) for value, label in choices if value in offered]
         if self.instance.pk:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
             self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
@@ -97,6 +121,39 @@ class TournamentForm(forms.ModelForm[Tournament]):
 
     def clean_tiebreaks(self) -> list[str]:
         return [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+
+
+class TeamTournamentForm(TournamentForm):
+    """A team event: a team system, boards per match, reserves, match points and team tie-breaks."""
+
+    systems = Tournament.TEAM_SYSTEMS
+    accelerations = (Tournament.Acceleration.NONE, Tournament.Acceleration.ECU)
+    tiebreaks = forms.CharField(
+        required=False,
+        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB (tiebreaks.md section 4).",
+    )
+
+    class Meta(TournamentForm.Meta):
+        fields = [
+            *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
+            *("acceleration", "boards", "reserves", "initial_colour"),
+            *("match_points_win", "match_points_draw", "match_points_loss"),
+            *("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss"),
+            *("tiebreaks", "public"),
+        ]
+        labels = {"points_win": "game points for a win", "points_draw": "game points for a draw"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance.kind = Tournament.Kind.TEAM
+        self.fields["boards"].required = True
+        if not self.instance.pk:
+            self.initial.setdefault("pairing_system", Tournament.PairingSystem.TEAM_C046)
+
+    def clean_tiebreaks(self) -> list[str]:
+        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        validate_tiebreaks(codes)
+        return codes
 
 
 class EntrantForm(forms.ModelForm[Entrant]):
@@ -158,12 +215,16 @@ class ImportLine:
     text: str
     form: EntrantForm | None = None
     errors: list[str] = field(default_factory=list)
+    # Team events: the team the player is entered for, and its captain's name and contact.
+    team: str = ""
+    captain: tuple[str, str] = ("", "")
     # Why this line is likely a player already entered or listed earlier; such lines are skipped.
     duplicate: str = ""
 
 
-def _csv_rows(text: str) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
-    """The delimiter and, per player line, (line number, line, values by column)."""
+def _csv_rows(text: str, extra: tuple[str, ...] = ()) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+    """The delimiter and, per player line, (line number, line, values by column); `extra` columns
+    are allowed beside the entrant's."""
     lines = text.splitlines()
     separator = imports.delimiter(lines[0] if lines else "")
     try:
@@ -171,7 +232,7 @@ def _csv_rows(text: str) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
     except csv.Error as error:
         raise forms.ValidationError(f"The file is not a readable CSV file ({error}).") from None
     header = [CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in (rows[0] if rows else [])]
-    unknown = [h for h in header if h not in CSV_COLUMNS]
+    unknown = [h for h in header if h not in CSV_COLUMNS and h not in extra]
     if "name" not in header or unknown:
         raise forms.ValidationError(
             f"The first line must name the columns ({', '.join(CSV_COLUMNS)}); "
@@ -222,11 +283,7 @@ class ImportForm(forms.Form):
         # A TRF file opens with a record code; a CSV file with its header, whose quoted values
         # may themselves hold a line starting "001" (a forged player line).
         first = next((line for line in text.splitlines() if line.strip()), "")
-        if re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first):
-            rows, how = entrant_rows(text), "TRF player lines"
-        else:
-            separator, rows = _csv_rows(text)
-            how = f"CSV with {imports.DELIMITERS[separator]}"
+        how, rows = self._rows(text, trf=bool(re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first)))
         self.read_as = f"{how}, {encoding}" if encoding else how
         if not rows:
             raise forms.ValidationError("The file holds no players.")
@@ -239,6 +296,13 @@ class ImportForm(forms.Form):
                 f"{bad} line(s) are wrong; nothing was imported. Fix the file and try again."
             )
         return data
+
+    def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+        """How the file was read, and its player lines as (line number, line, values)."""
+        if trf:
+            return "TRF player lines", entrant_rows(text)
+        separator, rows = _csv_rows(text)
+        return f"CSV with {imports.DELIMITERS[separator]}", rows
 
     def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
         problem = values.pop("__error__", None)
@@ -280,6 +344,85 @@ class ImportForm(forms.Form):
     def entrants(self) -> list[Entrant]:
         """The entrants of the lines that are not likely duplicates."""
         return [entry.form.instance for entry in self.new_lines if entry.form is not None]
+
+
+TEAM_COLUMNS = ("team", "board", "captain", "captain_contact")
+
+
+class TeamImportForm(ImportForm):
+    """Teams and rosters from a CSV file (a `team` column beside the players', rows in board order)
+    or a TRF-2026 team file (310 records); every wrong line is named and nothing is saved."""
+
+    file = forms.FileField(
+        required=False, help_text="CSV with a header line and a team column, or a TRF-2026 team file."
+    )
+
+    def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
+        if trf:
+            try:
+                return "TRF team records", roster_rows(text)
+            except TeamFileError as error:
+                raise forms.ValidationError(f"{error}. Nothing was imported.") from None
+        separator, rows = _csv_rows(text, extra=TEAM_COLUMNS)
+        return f"CSV with {imports.DELIMITERS[separator]}", rows
+
+    def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
+        team = {column: values.pop(column, "") for column in TEAM_COLUMNS}
+        entry = super()._line(number, line, values)
+        entry.team = team["team"]
+        entry.captain = (team["captain"], team["captain_contact"])
+        if not entry.team:
+            entry.errors.append("team: give the player's team.")
+        return entry
+
+    def _flag_duplicates(self) -> None:
+        """A player entered twice cannot play for two teams: a duplicate is an error here."""
+        super()._flag_duplicates()
+        taken = set(self.tournament.teams.values_list("name", flat=True))
+        allowed = (self.tournament.boards or 0) + self.tournament.reserves
+        sizes: dict[str, int] = {}
+        for entry in self.lines:
+            if entry.duplicate:
+                entry.errors.append(f"likely a player already listed: {entry.duplicate}")
+                entry.duplicate = ""
+            if entry.team in taken:
+                entry.errors.append(f"team: {entry.team} is already entered.")
+            sizes[entry.team] = sizes.get(entry.team, 0) + 1
+            if entry.team and sizes[entry.team] > allowed:
+                entry.errors.append(
+                    f"team: {entry.team} has more than {allowed} players ({self.tournament.boards} boards "
+                    f"and {self.tournament.reserves} reserves allowed)."
+                )
+
+    def teams(self) -> list[tuple[Team, list[Entrant]]]:
+        """The teams of the file in order of appearance, each with its players in board order."""
+        found: dict[str, tuple[Team, list[Entrant]]] = {}
+        for entry in self.lines:
+            assert entry.form is not None
+            team, players = found.setdefault(
+                entry.team,
+                (Team(name=entry.team, captain=entry.captain[0], captain_contact=entry.captain[1]), []),
+            )
+            players.append(entry.form.instance)
+        return list(found.values())
+
+
+class TeamForm(forms.ModelForm[Team]):
+    class Meta:
+        model = Team
+        fields = ["name", "federation", "captain", "captain_contact"]
+
+
+class RosterPlayerForm(EntrantForm):
+    """A player added at the bottom of a team's roster."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none())
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, tournament=tournament, **kwargs)
+        field = self.fields["team"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = tournament.teams.order_by("pairing_number")
 
 
 # --- Absences, forbidden pairs, deputies ------------------------------------------------------------------
@@ -347,17 +490,19 @@ class RemoveDeputyForm(forms.Form):
 
 
 class ChangeForm(forms.Form):
-    """One manual change: which kind, and the boards or players it concerns."""
+    """One manual change: which kind, and the boards (matches) or players (teams) it concerns."""
 
     kind = forms.ChoiceField(choices=[c for c in DraftChange.Kind.choices if c[0] in edits.EDITS])
     board = forms.IntegerField(required=False, min_value=1)
     other_board = forms.IntegerField(required=False, min_value=1)
     player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
     other_player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
+    team = forms.IntegerField(required=False, min_value=1, help_text="team pairing number")
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.edits = edits.offered(tournament)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -365,24 +510,35 @@ class ChangeForm(forms.Form):
         kind = data.get("kind")
         if not kind:
             return data
-        needed = [name for name, _ in edits.EDITS[kind].fields]
+        if kind not in self.edits:
+            raise forms.ValidationError("This kind of change does not apply to this event.")
+        needed = [name for name, _ in self.edits[kind].fields]
         missing = [name for name in needed if data.get(name) is None]
         if missing:
             raise forms.ValidationError(f"Give the {' and '.join(m.replace('_', ' ') for m in missing)}.")
         if len(needed) == 2 and data[needed[0]] == data[needed[1]]:
-            what = "boards" if needed[0] == "board" else "players"
+            what = (
+                "players"
+                if edits.names_someone(needed[0])
+                else "matches"
+                if self.tournament.is_team
+                else "boards"
+            )
             raise forms.ValidationError(f"Choose two different {what}, not {data[needed[0]]} twice.")
-        args = []
-        for name in needed:
-            if edits.is_player(name):
-                entrant = self.tournament.entrants.filter(pairing_number=data[name]).first()
-                if entrant is None:
-                    raise forms.ValidationError(f"No entrant has pairing number {data[name]}.")
-                args.append(entrant.pk)
-            else:
-                args.append(data[name])
-        data["args"] = tuple(args)
+        data["args"] = tuple(self._argument(name, data[name]) for name in needed)
         return data
+
+    def _argument(self, name: str, value: int) -> int:
+        """A board number as given; a pairing number as the entrant's (or team's) id."""
+        if not edits.names_someone(name):
+            return value
+        rows = self.tournament.teams if name == "team" else self.tournament.entrants
+        pk = rows.filter(pairing_number=value).values_list("pk", flat=True).first()
+        if pk is None:
+            raise forms.ValidationError(
+                f"No {'team' if name == 'team' else 'entrant'} has pairing number {value}."
+            )
+        return pk
 
     def offered(self) -> list[tuple[edits.Edit, list[tuple[str, str, str, bool]]]]:
         """Each kind of change with its inputs as (name, label, value, is a board number).
@@ -398,12 +554,12 @@ class ChangeForm(forms.Form):
                         name,
                         label,
                         self.data.get(name, "") if sent == edit.kind else "",
-                        not edits.is_player(name),
+                        not edits.names_someone(name),
                     )
                     for name, label in edit.fields
                 ],
             )
-            for edit in edits.EDITS.values()
+            for edit in self.edits.values()
         ]
 
 
@@ -462,6 +618,50 @@ class ResultsForm(forms.Form):
     def seen(self) -> dict[int, str]:
         """The result this page showed for each board."""
         return {n: self.cleaned_data.get(f"seen_{n}", "") for n in self.games}
+
+
+class LineupForm(forms.Form):
+    """One team's lineup for a round: a roster player per board (`board_1` ...), board 1 first."""
+
+    team = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args: Any, team: Team, boards: int, initial_players: list[Entrant], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.boards = boards
+        for board in range(1, boards + 1):
+            chosen = initial_players[board - 1].pk if board <= len(initial_players) else None
+            self.fields[f"board_{board}"] = forms.ModelChoiceField(
+                queryset=team.roster(), required=False, label=f"Board {board}", initial=chosen
+            )
+        self.fields["team"].initial = team.pk
+
+    def players(self) -> list[Entrant]:
+        """The players chosen, board 1 first; an empty board ends the lineup."""
+        chosen = [self.cleaned_data.get(f"board_{n}") for n in range(1, self.boards + 1)]
+        return [e for e in chosen if e is not None]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        chosen = self.players()
+        if len({e.pk for e in chosen}) != len(chosen):
+            raise forms.ValidationError("A player can sit at one board only.")
+        return self.cleaned_data
+
+
+class MatchForfeitForm(forms.Form):
+    """A whole match lost by default: which match, and who forfeits it ("" takes a forfeit back)."""
+
+    match = forms.TypedChoiceField(coerce=int, label="Match")
+    forfeit = forms.ChoiceField(choices=Match.Forfeit.choices, required=False, label="Forfeit")
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["match"].choices = [  # type: ignore[attr-defined]
+            (m.number, f"{m.number}: {m.white} – {m.black}")
+            for m in round.matches.exclude(black=None).select_related("white", "black")
+        ]
 
 
 class ClearResultForm(forms.Form):

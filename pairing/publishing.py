@@ -10,8 +10,8 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.bridge import drafts
-from tournaments.bridge.state import StateError, engine_system, pairing_state
+from tournaments.bridge.drafting import drafting
+from tournaments.bridge.state import StateError
 from tournaments.models import AuditRecord, Round, Tournament
 
 from .actions import ActionError, NeedsConfirmation, locked_round
@@ -25,15 +25,16 @@ def keep_draft(rnd: Round, user: Any) -> None:
         rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} has no draft to keep.")
+        flow = drafting(rnd.tournament)
         try:
-            state = pairing_state(rnd.tournament, rnd.number)
+            state = flow.state(rnd.tournament, rnd.number)
         except StateError as error:
             raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
-        reason = drafts.draft_staleness(rnd, state)
+        reason = flow.staleness(rnd, state)
         if not reason:
             raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
         before = {"draft_input": rnd.draft_input}
-        now = drafts.input_fingerprint(state, engine_system(rnd.tournament))
+        now = flow.fingerprint(rnd.tournament, state)
         rnd.record_input(now)
         AuditRecord.record(user, Action.CHANGE, rnd, before, {"draft_input": now, "kept": reason})
 
@@ -73,7 +74,7 @@ def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: in
             )
         if not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} is not paired yet; there is nothing to publish.")
-        shown = drafts.review(rnd)
+        shown = drafting(rnd.tournament).review(rnd)
         if shown.stale:
             raise ActionError(f"Round {rnd.number} was not published. {shown.stale}")
         findings = [str(f) for f in shown.findings]

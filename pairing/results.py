@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.models import AuditRecord, Board, Round, Tournament
+from tournaments.models import AuditRecord, Board, Match, Round, Tournament
 
 from .actions import ActionError, locked_round
 
@@ -111,12 +111,78 @@ def record_results(
                 recorded.notice = notice
             _set_result(board, new, user, notice)
             recorded.saved.append(board.number)
-        if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
-            rnd.complete()
-            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
-            if rnd.number == rnd.tournament.total_rounds:
-                Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
+        _complete_when_done(rnd, user)
         return recorded
+
+
+def _complete_when_done(rnd: Round, user: Any) -> None:
+    """A published round with every game's result in is complete; the last one finishes the event."""
+    if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
+        rnd.complete()
+        AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
+        if rnd.number == rnd.tournament.total_rounds:
+            Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
+
+
+def _reopen(rnd: Round, user: Any) -> None:
+    """A complete round with a result taken back is being played again."""
+    if rnd.state == Round.State.COMPLETE:
+        rnd.reopen()
+        AuditRecord.record(user, Action.CHANGE, rnd, {"state": "complete"}, {"state": "published"})
+        Tournament.objects.filter(pk=rnd.tournament.pk, state=Tournament.State.FINISHED).update(
+            state=Tournament.State.RUNNING
+        )
+
+
+# A whole match forfeited (Match.forfeit) as the result of each of its boards, by the board's White:
+# whether White's player belongs to the team with White on board 1.
+_BOARD_FORFEITS: dict[str, dict[bool, str]] = {
+    Match.Forfeit.BLACK_FORFEITS: {True: Board.Result.BLACK_FORFEITS, False: Board.Result.WHITE_FORFEITS},
+    Match.Forfeit.WHITE_FORFEITS: {True: Board.Result.WHITE_FORFEITS, False: Board.Result.BLACK_FORFEITS},
+    Match.Forfeit.DOUBLE_FORFEIT: {True: Board.Result.DOUBLE_FORFEIT, False: Board.Result.DOUBLE_FORFEIT},
+}
+
+
+def forfeit_match(rnd: Round, user: Any, match_number: int, forfeit: str) -> str:
+    """Record a whole match as lost by default (TRF 330), or take that back (`forfeit` "").
+
+    Every board of the match gets the matching forfeit result; taking the forfeit back
+    returns them to "not yet played". Returns `correction_notice` when results were
+    replaced. Like every result, audited; the round completes or reopens as its games do.
+    """
+    with transaction.atomic():
+        rnd = locked_round(rnd)
+        if rnd.state == Round.State.DRAFT:
+            raise ActionError(f"Round {rnd.number} is not published yet.")
+        match = rnd.matches.select_for_update().filter(number=match_number).first()
+        if match is None or match.is_bye:
+            raise ActionError(f"Round {rnd.number} has no match {match_number} to forfeit.")
+        if forfeit not in Match.Forfeit.values:
+            raise ActionError("Choose who forfeits the match.")
+        if match.forfeit == forfeit:
+            return ""
+        before = {"forfeit": match.forfeit}
+        match.forfeit = forfeit
+        match.save(update_fields=["forfeit"])
+        AuditRecord.record(user, Action.CHANGE, match, before, {"forfeit": forfeit})
+        notice = correction_notice(rnd)
+        replaced = False
+        for board in match.games():
+            white = board.white
+            assert white is not None
+            new = (
+                _BOARD_FORFEITS[forfeit][white.team_id == match.white_id]
+                if forfeit
+                else Board.Result.NOT_PLAYED
+            )
+            if board.result != new:
+                replaced = replaced or bool(board.result)
+                _set_result(board, new, user, notice, match_forfeit=forfeit)
+        if forfeit:
+            _complete_when_done(rnd, user)
+        else:
+            _reopen(rnd, user)
+        return notice if replaced else ""
 
 
 def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None = None) -> str:
@@ -139,10 +205,5 @@ def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None =
             )
         notice = correction_notice(rnd)
         _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)
-        if rnd.state == Round.State.COMPLETE:
-            rnd.reopen()
-            AuditRecord.record(user, Action.CHANGE, rnd, {"state": "complete"}, {"state": "published"})
-            Tournament.objects.filter(pk=rnd.tournament.pk, state=Tournament.State.FINISHED).update(
-                state=Tournament.State.RUNNING
-            )
+        _reopen(rnd, user)
         return notice

@@ -26,12 +26,17 @@ from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
 from tournaments import us_report
-from tournaments.bridge import drafts
+from tournaments.bridge import drafts, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
-from tournaments.bridge.state import next_round_to_pair, scores_after
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Round, Seat, Tournament
+from tournaments.bridge.drafting import drafting
+from tournaments.bridge.lineups import round_lineups as team_lineups
+from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
+from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
+from tournaments.csv_export import csv_text
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Team, Tournament
 
-from . import actions, forms, publishing, registration, results
+from . import actions, forms, lineups, publishing, registration, results
+from . import teams as team_registration
 
 View = Callable[..., HttpResponse]
 
@@ -102,7 +107,8 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     if not request.user.is_staff:
         raise PermissionDenied("Only staff create tournaments.")
-    form = forms.TournamentForm(request.POST or None)
+    team = request.GET.get("kind") == Tournament.Kind.TEAM
+    form = (forms.TeamTournamentForm if team else forms.TournamentForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.instance.chief_arbiter = request.user
@@ -116,7 +122,8 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 
 @arbiter_only
 def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    form = forms.TournamentForm(request.POST or None, instance=tournament)
+    kind = forms.TeamTournamentForm if tournament.is_team else forms.TournamentForm
+    form = kind(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             before = {name: str(form.initial.get(name)) for name in form.changed_data}
@@ -132,11 +139,13 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
 @arbiter_only
 def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = tournament.rounds.order_by("number")
-    return render(
-        request,
-        "pairing/tournament.html",
-        {"tournament": tournament, "rounds": rounds, "next_round": next_round_to_pair(tournament)},
-    )
+    number = next_round_to_pair(tournament)
+    # Team events: a lineup the engine would refuse is flagged before anyone presses "pair".
+    problems = []
+    if tournament.is_team and number <= tournament.total_rounds:
+        problems = [lineup.problem for lineup in team_lineups(tournament, number).values() if lineup.problem]
+    context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
+    return render(request, "pairing/tournament.html", context)
 
 
 @arbiter_only
@@ -244,6 +253,45 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
     return render(request, "pairing/import.html", context)
 
 
+@arbiter_only
+def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Team events: the teams with their rosters in board order; a team or a player is added here."""
+    team_form = forms.TeamForm(request.POST if "add-team" in request.POST else None)
+    player_form = forms.RosterPlayerForm(
+        request.POST if "add-player" in request.POST else None, tournament=tournament
+    )
+    if team_form.is_bound and team_form.is_valid():
+        team_registration.add_teams(tournament, request.user, [(team_form.save(commit=False), [])])
+        messages.success(request, f"{team_form.instance.name} entered.")
+        return redirect("arbiter:teams", tournament.slug)
+    if player_form.is_bound and player_form.is_valid():
+        team = player_form.cleaned_data["team"]
+        try:
+            team_registration.add_to_roster(team, request.user, player_form.save(commit=False))
+            messages.success(request, f"{player_form.instance.name} added to {team.name}.")
+        except actions.ActionError as error:
+            messages.error(request, f"Nothing was added. {error.messages[0]}")
+        return redirect("arbiter:teams", tournament.slug)
+    rows = tournament.teams.order_by("pairing_number").prefetch_related("players")
+    context = {"tournament": tournament, "teams": rows, "team_form": team_form, "player_form": player_form}
+    return render(request, "pairing/teams.html", context)
+
+
+@arbiter_only
+def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload, preview every line, then confirm: every team and player is saved, or none."""
+    form = forms.TeamImportForm(request.POST or None, request.FILES or None, tournament=tournament)
+    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "teams": True}
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["confirm"]:
+            found = form.teams()
+            team_registration.add_teams(tournament, request.user, found)
+            messages.success(request, f"{len(found)} teams with {len(form.lines)} players imported.")
+            return redirect("arbiter:teams", tournament.slug)
+        return render(request, "pairing/import.html", {**context, "preview": True})
+    return render(request, "pairing/import.html", context)
+
+
 ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}
 
 
@@ -327,7 +375,7 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpRe
     rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
-        "review": drafts.review(rnd),
+        "review": drafting(rnd.tournament).review(rnd),
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         **extra,
@@ -425,14 +473,15 @@ def round_unpublish(request: HtmxHttpRequest, tournament: Tournament, number: in
 @require_GET
 @arbiter_only
 def board_explain(request: HtmxHttpRequest, tournament: Tournament, number: int, board: int) -> HttpResponse:
+    """Why the engine made one board (in a team event: one match, `board` being its number)."""
     rnd = _get_round(tournament, number)
-    get_object_or_404(rnd.boards, number=board)
-    context = {
-        "tournament": tournament,
-        "round": rnd,
-        "board": board,
-        "sentences": drafts.explain(rnd, board),
-    }
+    if tournament.is_team:
+        get_object_or_404(rnd.matches, number=board)
+        sentences = team_drafts.explain(rnd, board)
+    else:
+        get_object_or_404(rnd.boards, number=board)
+        sentences = drafts.explain(rnd, board)
+    context = {"tournament": tournament, "round": rnd, "board": board, "sentences": sentences}
     return render(
         request, "pairing/explain.html#explanation" if request.htmx else "pairing/explain.html", context
     )
@@ -441,11 +490,28 @@ def board_explain(request: HtmxHttpRequest, tournament: Tournament, number: int,
 # --- Results, standings, export -------------------------------------------------------------------------
 
 
+def _match_heads(rnd: Round, boards: list[Any]) -> dict[int, str]:
+    """Team events: per board that opens a match, the match's heading with its score so far."""
+    if not rnd.tournament.is_team:
+        return {}
+    scores = match_scores(rnd)
+    heads = {}
+    for board in boards:
+        if board.match is not None and board.match_board == 1:
+            white, black = scores[board.match.pk]
+            heads[board.number] = (
+                f"Match {board.match.number}: {board.match.white} {points_text(white)}"
+                f"–{points_text(black)} {board.match.black}"
+            )
+    return heads
+
+
 def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
-    boards = list(rnd.boards_with_seats())
+    boards = list(rnd.boards_with_seats().select_related("match__white", "match__black"))
     form = form or forms.ResultsForm(boards=boards)
     # Points before the round beside each name, as on the players' pairing sheet.
     points = scores_after(rnd.tournament, rnd.number - 1)
+    heads = _match_heads(rnd, boards)
     context = {
         "tournament": rnd.tournament,
         "round": rnd,
@@ -456,9 +522,12 @@ def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **ex
                 None if board.is_bye else form[f"seen_{board.number}"],
                 points.get(board.white.pk, 0) if board.white else 0,
                 points.get(board.black.pk, 0) if board.black else 0,
+                heads.get(board.number, ""),
             )
             for board in boards
         ],
+        "team_byes": rnd.matches.filter(black=None).select_related("white") if rnd.tournament.is_team else [],
+        "forfeit_form": forms.MatchForfeitForm(round=rnd) if rnd.tournament.is_team else None,
         "form": form,
         "clear_form": forms.ClearResultForm(boards=boards),
         # Said before a correction is made, not only after.
@@ -512,6 +581,58 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     return redirect("arbiter:results", tournament.slug, number)
 
 
+@arbiter_only
+def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Team events: each team's lineup for a round, entered or the default, flagged when incomplete."""
+    rnd = _get_round(tournament, number)
+    shown = team_lineups(tournament, number)
+    teams = list(tournament.teams.order_by("pairing_number"))
+    boards = tournament.boards or 0
+    if request.method == "POST":
+        team = get_object_or_404(Team, tournament=tournament, pk=request.POST.get("team"))
+        form = forms.LineupForm(request.POST, team=team, boards=boards, initial_players=[])
+        if form.is_valid():
+            try:
+                lineups.set_lineup(rnd, request.user, team, form.players())
+                messages.success(request, f"Lineup of {team.name} for round {number} saved.")
+            except actions.ActionError as error:
+                messages.error(request, f"{team.name}: {error.messages[0]} Nothing was saved.")
+        else:
+            messages.error(request, f"{team.name}: nothing was saved. {_form_errors(form)}")
+        return redirect("arbiter:lineups", tournament.slug, number)
+    rows = [
+        (
+            team,
+            shown[team.pk],
+            forms.LineupForm(team=team, boards=boards, initial_players=shown[team.pk].players),
+        )
+        for team in teams
+    ]
+    return render(request, "pairing/lineups.html", {"tournament": tournament, "round": rnd, "rows": rows})
+
+
+@require_POST
+@arbiter_only
+def match_forfeit(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A whole match lost by default (or that taken back): every board of it gets the forfeit."""
+    rnd = _get_round(tournament, number)
+    form = forms.MatchForfeitForm(request.POST, round=rnd)
+    if not form.is_valid():
+        messages.error(request, f"Nothing was recorded. {_form_errors(form)}")
+        return redirect("arbiter:results", tournament.slug, number)
+    match, forfeit = form.cleaned_data["match"], form.cleaned_data["forfeit"]
+    try:
+        notice = results.forfeit_match(rnd, request.user, match, forfeit)
+    except actions.ActionError as error:
+        messages.error(request, error.messages[0])
+    else:
+        said = dict(Match.Forfeit.choices)[forfeit]
+        messages.success(request, f"Match {match}: {said if forfeit else 'the forfeit is taken back'}.")
+        if notice:
+            messages.warning(request, notice)
+    return redirect("arbiter:results", tournament.slug, number)
+
+
 @require_GET
 @arbiter_only
 def standings(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
@@ -527,7 +648,16 @@ def standings(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @arbiter_only
 def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    response = HttpResponse(trf_export.arbiter_trf(tournament), content_type="text/plain; charset=utf-8")
+    """The arbiter's TRF-2026: ready for any engine to pair the next round (a team file for teams)."""
+    if tournament.is_team:
+        try:
+            text = team_trf.team_trf(tournament)
+        except StateError as error:
+            messages.error(request, f"No TRF yet: {error}")
+            return redirect("arbiter:tournament", tournament.slug)
+    else:
+        text = trf_export.arbiter_trf(tournament)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
     return response
 
@@ -552,3 +682,13 @@ def rating_report(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespo
     without_id = tournament.entrants.filter(us_chess_id="").order_by("pairing_number")
     context = {"tournament": tournament, "form": form, "without_id": without_id}
     return render(request, "pairing/rating_report.html", context)
+
+
+@require_GET
+@arbiter_only
+def export_board_results(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Team events: every game of the published rounds as CSV, for board prizes and rating reports."""
+    rows = [BOARD_RESULT_COLUMNS, *board_result_rows(tournament)]
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-boards.csv"'
+    return response

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 
 from . import public_cache
-from .models import AuditRecord, Board, Entrant, Round, Seat, Team, Tournament
+from .models import AuditRecord, Board, Entrant, LineupBoard, Match, Round, Seat, Team, Tournament
 from .models.audit import snapshot
 
 _M = TypeVar("_M", bound=models.Model)
@@ -29,6 +29,8 @@ TOURNAMENT_PATH: dict[type[models.Model], str] = {
     Round: "tournament",
     Board: "round__tournament",
     Seat: "round__tournament",
+    Match: "round__tournament",
+    LineupBoard: "round__tournament",
     AuditRecord: "tournament",
 }
 
@@ -215,6 +217,26 @@ class TeamAdmin(AuditedAdmin[Team]):
     search_fields = ["name", "federation"]
 
 
+@admin.register(Match)
+class MatchAdmin(AuditedAdmin[Match]):
+    """Corrections only: matches are drafted, changed and published on the round's own pages."""
+
+    list_display = ["__str__", "forfeit"]
+    list_filter = ["forfeit", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_select_related = ["round__tournament", "white", "black"]
+    search_fields = ["white__name", "black__name"]
+    raw_id_fields = ["round", "white", "black"]
+
+
+@admin.register(LineupBoard)
+class LineupBoardAdmin(AuditedAdmin[LineupBoard]):
+    list_display = ["__str__", "team", "board"]
+    list_filter = [("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_select_related = ["round__tournament", "team", "entrant"]
+    search_fields = ["team__name", "entrant__name"]
+    raw_id_fields = ["round", "team", "entrant"]
+
+
 @admin.register(Entrant)
 class EntrantAdmin(AuditedAdmin[Entrant]):
     list_display = [
@@ -288,7 +310,7 @@ class RoundAdmin(AuditedAdmin[Round]):
 class BoardAdmin(AuditedAdmin[Board]):
     form = CorrectionForm[Board]
     list_display = ["__str__", "players", "result"]
-    readonly_fields = ["players"]
+    readonly_fields = ["players", "match", "match_board"]
     list_filter = ["result", "round__state", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["round__tournament"]
     search_fields = ["round__tournament__name", "seats__entrant__name"]

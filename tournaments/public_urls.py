@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from . import public_team_views as team_views
 from . import public_views as views
 
 app_name = "public"
@@ -20,6 +21,9 @@ urlpatterns = [
     path("t/<slug:slug>/players/", views.players, name="players"),
     # By the entrant's own id: pairing numbers change when late entries are renumbered (C.04.2).
     path("t/<slug:slug>/players/<int:entrant_id>/", views.player_card, name="player"),
+    path("t/<slug:slug>/teams/", team_views.teams, name="teams"),
+    path("t/<slug:slug>/teams/<int:team_id>/", team_views.team, name="team"),
+    path("t/<slug:slug>/boards/", team_views.boards, name="boards"),
     path("t/<slug:slug>/export.trf", views.trf, name="trf"),
     path("t/<slug:slug>/qr.svg", views.qr_code, name="qr"),
 ]

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from . import public_team_views as team_views
 from . import standings as standings_module
 from .bridge.state import scores_after
 from .bridge.trf import export_trf
@@ -21,6 +22,7 @@ from .models import Board, Entrant, Round, Seat, Tournament
 from .names import search_key
 from .prizes import CLUB_PLAYERS, group_standings, prize_lists
 from .public_cache import cached_page
+from .public_context import page_context as _context
 
 
 def _public_tournament(slug: str) -> Tournament:
@@ -31,15 +33,6 @@ def _public_tournament(slug: str) -> Tournament:
 def _published_round(tournament: Tournament, number: int) -> Round:
     """A round players may see, or 404: a draft does not exist for them."""
     return get_object_or_404(tournament.rounds.exclude(state=Round.State.DRAFT), number=number)
-
-
-def _context(tournament: Tournament, **extra: object) -> dict[str, object]:
-    return {
-        "tournament": tournament,
-        "published": standings_module.published_rounds(tournament),
-        "standing_rounds": standings_module.rounds_with_standings(tournament),
-        **extra,
-    }
 
 
 @require_safe
@@ -60,6 +53,8 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
+    if tournament.is_team:
+        return team_views.round_matches(request, tournament, rnd)
     absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
     return render(
         request,
@@ -74,6 +69,8 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairing list and one result slip per game, for the printer (print stylesheet)."""
     tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
+    if tournament.is_team:
+        return team_views.round_print(request, tournament, rnd)
     context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd)}
     return render(request, "tournaments/public/print.html", context)
 
@@ -125,6 +122,8 @@ def _standings_round(tournament: Tournament, number: int | None) -> int:
 def standings(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, number)
+    if tournament.is_team:
+        return team_views.standings(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
     return render(request, "tournaments/public/standings.html", _context(tournament, table=table))
 
@@ -134,6 +133,8 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
+    if tournament.is_team:
+        return team_views.standings_csv(tournament, after)
     rows: list[list[object]] = []
     if after:
         table = standings_module.standings(tournament, after)
@@ -174,6 +175,8 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
+    if tournament.is_team:
+        return team_views.crosstable(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
     cells = standings_module.crosstable_cells(tournament, after, table) if table else {}
     rows = [(row, cells.get(row.entrant.pk, [])) for row in table.rows] if table else []

@@ -135,12 +135,12 @@ def test_a_team_member_has_a_board_order_and_boards_do_not_repeat(tournament, ma
     assert refused(lambda: make_entrant(team=team, board_order=None))
 
 
-def test_a_team_lineup_lists_its_players_in_board_order(tournament, make_entrant):
+def test_a_team_roster_lists_its_players_in_board_order(tournament, make_entrant):
     team = Team.objects.create(tournament=tournament, name="Basel", pairing_number=1)
     second = make_entrant(team=team, board_order=2)
     first = make_entrant(team=team, board_order=1)
     make_entrant()
-    assert list(team.lineup()) == [first, second]
+    assert list(team.roster()) == [first, second]
 
 
 def test_team_pairing_numbers_do_not_repeat(tournament):

@@ -8,7 +8,7 @@ change to that input marks the draft stale.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from swiss import pair as engine_pair
@@ -97,9 +97,14 @@ INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
 
 def input_fingerprint(state: TournamentState, system: System) -> dict[str, str]:
     """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
+    return digests(INPUT_PARTS, state, system)
+
+
+def digests(parts: Mapping[str, Callable[..., object]], *read_from: object) -> dict[str, str]:
+    """Per part, a digest of what `parts[part]` reads of `read_from` (the state, and for players
+    the system)."""
     return {
-        part: hashlib.sha256(repr(read(state, system)).encode()).hexdigest()[:32]
-        for part, read in INPUT_PARTS.items()
+        part: hashlib.sha256(repr(read(*read_from)).encode()).hexdigest()[:32] for part, read in parts.items()
     }
 
 
@@ -116,6 +121,12 @@ def draft_staleness(rnd: Round, state: TournamentState | None = None) -> str:
         )
     except StateError as error:
         return f"{error} The draft cannot be published until it has one."
+    return stale_reason(rnd, now)
+
+
+def stale_reason(rnd: Round, now: dict[str, str]) -> str:
+    """Which parts of the input (`now`, digests by part) differ from those the draft rests on, said for
+    the arbiter; "" when none does."""
     if not rnd.draft_input:
         return "This draft does not record what it was paired from: re-pair it or keep it."
     changed = [part for part, digest in now.items() if rnd.draft_input.get(part) != digest]
@@ -161,6 +172,11 @@ class Review:
     @property
     def round_findings(self) -> list[Finding]:
         return [f for f in self.findings if f.board is None]
+
+    @property
+    def size(self) -> int:
+        """The highest board number a change may name."""
+        return len(self.boards)
 
 
 def _colours(player: EnginePlayer) -> str:

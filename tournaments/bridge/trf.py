@@ -13,7 +13,7 @@ from django.db import transaction
 
 from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
-from swiss.model import Code, Pairing, TournamentState, TrfError
+from swiss.model import Code, Pairing, Player, TournamentState, TrfError
 from swiss.trf import plain_line, read_player_line, read_trf, write_trf
 from swiss.us.trf import us_option_lines
 from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournament
@@ -30,8 +30,9 @@ from .state import (
     tournament_state,
 )
 
-_RESULTS = {codes: result for result, codes in RESULT_CODES.items()}
-_RATED = {Code.WIN_UNRATED: Code.WIN, Code.DRAW_UNRATED: Code.DRAW, Code.LOSS_UNRATED: Code.LOSS}
+# The stored result of a pair of engine codes (White's, Black's), and an unrated result's rated code.
+RESULTS_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()}
+RATED = {Code.WIN_UNRATED: Code.WIN, Code.DRAW_UNRATED: Code.DRAW, Code.LOSS_UNRATED: Code.LOSS}
 
 
 def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | None]:
@@ -131,20 +132,7 @@ def import_trf(
         pairing_system=next(system for system, edition in EDITIONS.items() if edition is state.edition),
         **{name: _dec(getattr(scoring, name.removeprefix("points_"))) for name in Tournament.SCORING_FIELDS},
     )
-    entrants = {
-        p.number: Entrant.objects.create(
-            tournament=tournament,
-            pairing_number=p.number,
-            name=p.name,
-            fide_rating=p.rating or None,
-            sex=p.sex,
-            title=TITLES_FROM_TRF.get(p.title, ""),
-            federation=p.federation,
-            fide_id=p.fide_id,
-            birth_date=_date(p.birth_date),
-        )
-        for p in state.players
-    }
+    entrants = {p.number: entrant_from_trf(tournament, p) for p in state.players}
     absences = {Code.HALF_BYE: Seat.Absence.HALF_BYE, Code.FULL_BYE: Seat.Absence.FULL_BYE}
     for number in range(1, state.rounds_played + 1):
         rnd = tournament.rounds.get(number=number)
@@ -157,11 +145,28 @@ def import_trf(
             if board.black is not None:
                 white_code = state.players[board.white - 1].history[number - 1].code
                 black_code = state.players[board.black - 1].history[number - 1].code
-                result = _RESULTS[(_RATED.get(white_code, white_code), _RATED.get(black_code, black_code))]
+                result = RESULTS_OF_CODES[
+                    (RATED.get(white_code, white_code), RATED.get(black_code, black_code))
+                ]
                 Board.objects.filter(round=rnd, number=board_number).update(result=result)
         rnd.publish(None)
         rnd.complete()
     return tournament
+
+
+def entrant_from_trf(tournament: Tournament, player: Player) -> Entrant:
+    """Save the player of a TRF 001 line as an entrant of `tournament`, with its pairing number."""
+    return Entrant.objects.create(
+        tournament=tournament,
+        pairing_number=player.number,
+        name=player.name,
+        fide_rating=player.rating or None,
+        sex=player.sex,
+        title=TITLES_FROM_TRF.get(player.title, ""),
+        federation=player.federation,
+        fide_id=player.fide_id,
+        birth_date=_date(player.birth_date),
+    )
 
 
 def _dec(value: Fraction) -> Decimal:

@@ -44,7 +44,9 @@ class DraftChange(models.Model):
     """One step in the life of a round's draft: the engine's pairing, then each manual change.
 
     `before` and `after` hold the boards in order as [white entrant id, black entrant id or
-    null], so a change can be undone exactly and the TRF export can name every manual change.
+    null] (in a team event the matches, as team ids, White's team on board 1), so a change
+    can be undone exactly and the TRF export can name every manual change. A team draft
+    knows the same kinds of change, but pairing two players.
     """
 
     class Kind(models.TextChoices):

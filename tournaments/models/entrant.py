@@ -18,10 +18,20 @@ def validate_us_chess_id(value: str) -> None:
 
 
 class Team(ShownPublicly):
+    """A team of a team event: its number (TPN) and its roster (entrants with `team` set) in `board_order`.
+
+    The roster's order is the board order every lineup keeps (C.04.6 1.1); the captain's
+    contact is for the arbiters only.
+    """
+
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=200, validators=[plain_text])
     federation = models.CharField(max_length=3, blank=True, validators=[plain_text])
     pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    captain = models.CharField(max_length=200, blank=True, validators=[plain_text])
+    captain_contact = models.CharField(
+        max_length=200, blank=True, validators=[plain_text], help_text="Phone or e-mail; arbiters only."
+    )
 
     class Meta:
         ordering = ["tournament", "pairing_number", "name"]
@@ -36,7 +46,7 @@ class Team(ShownPublicly):
     def __str__(self) -> str:
         return self.name
 
-    def lineup(self) -> models.QuerySet[Entrant]:
+    def roster(self) -> models.QuerySet[Entrant]:
         """The team's players in board order."""
         return self.players.order_by("board_order")
 

@@ -18,8 +18,11 @@ from django.utils import timezone
 from .public import ShownPublicly
 
 if TYPE_CHECKING:
-    from .entrant import Entrant
+    from .entrant import Entrant, Team
     from .tournament import Tournament
+
+    # A match to store: White's team on board 1, Black's team or None (bye), its games (white, black).
+    TeamMatch = tuple[Team, Team | None, list[tuple[Entrant, Entrant]]]
 
 
 class Colour(models.TextChoices):
@@ -62,7 +65,7 @@ class Round(ShownPublicly):
 
     @property
     def is_paired(self) -> bool:
-        return self.boards.exists()
+        return self.boards.exists() or self.matches.exists()
 
     @transaction.atomic
     def store_draft(self, pairs: Iterable[tuple[Entrant, Entrant | None]]) -> None:
@@ -71,6 +74,31 @@ class Round(ShownPublicly):
         Boards are numbered in the given order; seats keep each entrant's current pairing number.
         The draft version goes up by one.
         """
+        self._clear_draft()
+        for number, (white, black) in enumerate(pairs, start=1):
+            self._seat_board(Board.objects.create(round=self, number=number), white, black)
+
+    @transaction.atomic
+    def store_team_draft(self, matches: Iterable[TeamMatch]) -> None:
+        """Replace this draft round's matches and their boards with `matches`, in the given order.
+
+        Each match is (team with White on board 1, the other team or None for the bye, its
+        games board 1 first as (White entrant, Black entrant)). Boards are numbered through
+        the round (match 1's boards first) and within their match. The draft version goes up by one.
+        """
+        from .match import Match
+
+        self._clear_draft()
+        number = 0
+        for match_number, (white, black, games) in enumerate(matches, start=1):
+            match = Match.objects.create(round=self, number=match_number, white=white, black=black)
+            for match_board, (first, second) in enumerate(games, start=1):
+                number += 1
+                board = Board.objects.create(round=self, number=number, match=match, match_board=match_board)
+                self._seat_board(board, first, second)
+
+    def _clear_draft(self) -> None:
+        """Empty a draft before new boards go in, raising its version; refused once published."""
         if self.state != self.State.DRAFT:
             raise ValidationError(
                 f"Round {self.number} is {self.get_state_display().lower()}; only drafts change."
@@ -78,17 +106,19 @@ class Round(ShownPublicly):
         Round.objects.filter(pk=self.pk).update(draft_version=models.F("draft_version") + 1)
         self.refresh_from_db(fields=["draft_version"])
         self.boards.all().delete()
-        for number, (white, black) in enumerate(pairs, start=1):
-            Board.objects.create(round=self, number=number)
-            for entrant, colour in ((white, Seat.Colour.WHITE), (black, Seat.Colour.BLACK)):
-                if entrant is not None:
-                    Seat.objects.create(
-                        round=self,
-                        entrant=entrant,
-                        pairing_number=entrant.pairing_number,
-                        board_number=number,
-                        colour=colour,
-                    )
+        self.matches.all().delete()
+
+    def _seat_board(self, board: Board, white: Entrant, black: Entrant | None) -> None:
+        """Seat White and Black (None on the bye) on `board`, with their current pairing numbers."""
+        for entrant, colour in ((white, Seat.Colour.WHITE), (black, Seat.Colour.BLACK)):
+            if entrant is not None:
+                Seat.objects.create(
+                    round=self,
+                    entrant=entrant,
+                    pairing_number=entrant.pairing_number,
+                    board_number=board.number,
+                    colour=colour,
+                )
 
     def record_input(self, digests: dict[str, str]) -> None:
         """Note the digests of the engine's input this draft now rests on (paired from, or kept with)."""
@@ -162,10 +192,21 @@ class Board(ShownPublicly):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     result = models.CharField(max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED)
+    # Team events: the match this game belongs to and its board within the match (1 = board 1).
+    match = models.ForeignKey(
+        "tournaments.Match", on_delete=models.CASCADE, related_name="boards", null=True, blank=True
+    )
+    match_board = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
         constraints = [
+            models.UniqueConstraint(fields=["match", "match_board"], name="board_once_in_match"),
+            models.CheckConstraint(
+                condition=Q(match__isnull=True, match_board__isnull=True)
+                | Q(match__isnull=False, match_board__gte=1),
+                name="board_in_match_has_match_board",
+            ),
             models.UniqueConstraint(fields=["round", "number"], name="board_number_unique_in_round"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
             # Whatever writes the row (a form, the admin, a script), only known results are stored.

@@ -64,16 +64,23 @@ class Tournament(models.Model):
         TEAM = "team", "Team"
 
     class PairingSystem(models.TextChoices):
-        # The C.04.6 team Swiss joins this list when the app supports it.
+        # The values of the team systems are the engine's names for them (swiss.TEAM_SYSTEMS).
         DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
         DUTCH_2017 = "dutch-2017", "FIDE Dutch (2017)"
         US_CHESS = "us-chess", "US Chess"
+        TEAM_C046 = "team-c046", "FIDE team Swiss (C.04.6)"
+        TEAM_ECU = "team-ecu", "ECU team Swiss (N.6)"
+        TEAM_OLYMPIAD = "team-olympiad", "Olympiad (D.02)"
+
+    TEAM_SYSTEMS = (PairingSystem.TEAM_C046, PairingSystem.TEAM_ECU, PairingSystem.TEAM_OLYMPIAD)
+    EDITIONS_OF_DUTCH = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017)
 
     class Acceleration(models.TextChoices):
         NONE = "none", "None"
         BAKU = "baku", "Baku (C.04.5.1)"
         ABCD = "abcd", "A/B/C/D (national / non-FIDE)"
         ABCD_ADVANCED = "abcd-advanced", "A/B/C/D advanced (national / non-FIDE)"
+        ECU = "ecu", "ECU accelerated rounds 1-2 (N.6.1)"
 
     Colour = Colour
 
@@ -139,6 +146,18 @@ class Tournament(models.Model):
     match_points_win = models.PositiveSmallIntegerField(default=2, help_text="Team events only.")
     match_points_draw = models.PositiveSmallIntegerField(default=1, help_text="Team events only.")
     match_points_loss = models.PositiveSmallIntegerField(default=0, help_text="Team events only.")
+    boards = models.PositiveSmallIntegerField(
+        "boards per match",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1, "A match has at least one board.")],
+        help_text="Team events only: the players each team lines up in a match.",
+    )
+    reserves = models.PositiveSmallIntegerField(
+        "reserves allowed",
+        default=0,
+        help_text="Team events only: players a roster may hold beyond the boards.",
+    )
 
     initial_colour = models.CharField(
         "initial-colour lot",
@@ -177,6 +196,9 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(end_date__gte=models.F("start_date")), name="tournament_dates_ordered"
             ),
+            models.CheckConstraint(
+                condition=Q(kind="individual") | Q(boards__gte=1), name="team_event_has_boards"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -197,6 +219,28 @@ class Tournament(models.Model):
     def national_acceleration(self) -> bool:
         """A/B/C/D, standard or advanced: national practice that FIDE has not approved."""
         return self.acceleration in (self.Acceleration.ABCD, self.Acceleration.ABCD_ADVANCED)
+
+    def clean(self) -> None:
+        """A team event pairs teams with a team system on a number of boards; an individual one does not."""
+        team_system = self.pairing_system in self.TEAM_SYSTEMS
+        if self.is_team and not team_system:
+            raise ValidationError({"pairing_system": "A team event needs a team pairing system."})
+        if not self.is_team and team_system:
+            raise ValidationError({"pairing_system": "A team pairing system pairs team events only."})
+        if self.is_team and not self.boards:
+            raise ValidationError({"boards": "A team event needs the number of boards per match."})
+        if self.acceleration == self.Acceleration.ECU and self.pairing_system != self.PairingSystem.TEAM_ECU:
+            raise ValidationError({"acceleration": "The ECU acceleration belongs to the ECU team Swiss."})
+        if self.acceleration == self.Acceleration.BAKU and self.is_team:
+            raise ValidationError({"acceleration": "Baku acceleration pairs players, not teams."})
+        if self.national_acceleration and self.pairing_system not in self.EDITIONS_OF_DUTCH:
+            raise ValidationError(
+                {"acceleration": "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."}
+            )
+
+    @property
+    def is_team(self) -> bool:
+        return self.kind == self.Kind.TEAM
 
     def trf_header(self) -> list[tuple[str, str]]:
         """The TRF header records after 012 (trf.md section 2): place, dates, counts, system, arbiters."""

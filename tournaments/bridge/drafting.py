@@ -1,0 +1,71 @@
+"""The round workflow's view of the engine, one for each kind of event: players or teams.
+
+`pairing/actions.py` drafts, changes and publishes rounds the same way for both kinds;
+what differs (the engine state, how a draft is stored, ordered and checked) is behind a
+`Drafting`, chosen by `drafting(tournament)`. A pair is (White, Black or None for the
+bye): entrant ids in an individual event, team ids (White on board 1) in a team event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.models import Entrant, Round, Tournament
+
+from . import drafts, team_drafts
+from .drafts import Pair
+from .state import engine_system, pairing_numbers, pairing_state
+from .teams import team_state
+
+
+@dataclass(frozen=True)
+class Drafting:
+    """What the workflow needs, per kind of event; every function raises StateError or NoPairing."""
+
+    state: Callable[[Tournament, int], Any]
+    paired: Callable[[Tournament, Any], list[Pair]]
+    fingerprint: Callable[[Tournament, Any], dict[str, str]]
+    staleness: Callable[[Round, Any], str]
+    current: Callable[[Round], list[Pair]]
+    store: Callable[[Round, list[Pair]], None]
+    ordered: Callable[[Tournament, Any, list[Pair]], list[Pair]]
+    names: Callable[[Tournament], dict[int, str]]
+    review: Callable[[Round], Any]
+
+
+def _store_boards(rnd: Round, pairs: list[Pair]) -> None:
+    entrants = Entrant.objects.in_bulk({e for p in pairs for e in p if e})
+    rnd.store_draft([(entrants[w], entrants[b] if b else None) for w, b in pairs])
+
+
+PLAYERS = Drafting(
+    state=pairing_state,
+    paired=lambda t, state: drafts.paired(
+        state, {n: pk for pk, n in pairing_numbers(t).items()}, engine_system(t)
+    ),
+    fingerprint=lambda t, state: drafts.input_fingerprint(state, engine_system(t)),
+    staleness=drafts.draft_staleness,
+    current=lambda rnd: drafts.board_pairs(rnd.boards_with_seats()),
+    store=_store_boards,
+    ordered=lambda t, state, pairs: drafts.in_board_order(state, pairs, pairing_numbers(t), engine_system(t)),
+    names=lambda t: dict(t.entrants.values_list("pk", "name")),
+    review=drafts.review,
+)
+
+TEAMS = Drafting(
+    state=team_state,
+    paired=team_drafts.paired,
+    fingerprint=lambda _, state: team_drafts.input_fingerprint(state),
+    staleness=team_drafts.draft_staleness,
+    current=team_drafts.draft_pairs,
+    store=team_drafts.store,
+    ordered=team_drafts.in_match_order,
+    names=lambda t: dict(t.teams.values_list("pk", "name")),
+    review=team_drafts.review,
+)
+
+
+def drafting(tournament: Tournament) -> Drafting:
+    return TEAMS if tournament.is_team else PLAYERS

@@ -1,0 +1,314 @@
+"""The public side of a team event: standings, crosstable, matches, team cards and board statistics.
+
+Everything is read from published rounds only, the match and game points from the board
+results by `teams.match_record` (the one place a match is scored); the tie-breaks are
+`team_tiebreaks`'s, the board performances the individual C.07 TPR of `tiebreaks`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from swiss.model import Code, Colour, Player, RoundResult
+from swiss.team.model import Outcome, Team
+from tournaments.models import Entrant, Match, Seat, Tournament
+from tournaments.models import Team as TeamRow
+
+from . import team_tiebreaks, tiebreaks
+from .state import RESULT_CODES, scoring
+from .teams import match_record, match_scoring, matches_of, team_rounds
+
+# From one player's side of a game: what the team pages print.
+SYMBOLS = {
+    Code.WIN: "1",
+    Code.DRAW: "½",
+    Code.LOSS: "0",
+    Code.FORFEIT_WIN: "+",
+    Code.FORFEIT_LOSS: "−",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    team: TeamRow
+    match_points: Fraction
+    game_points: Fraction
+    values: list[Decimal]  # in the order of `Table.codes`
+    place: str  # "5", or "5-6" for a place shared after every tie-break
+    position: int  # 1, 2, 3 ... down the table: what crosstable cells refer to
+
+
+@dataclass(frozen=True)
+class Table:
+    after_round: int
+    codes: list[str]  # the tie-breaks with a column of their own (not MP, GP, EDE, TPN)
+    legend: list[tuple[str, str]]  # (code, name) of every tie-break in `ordering`
+    ordering: list[str]  # the tie-breaks that decided the order, in order
+    dropped: list[str]  # the tournament's codes a team event does not compute
+    edition: str
+    rows: list[Row]
+
+
+def tiebreak_codes(tournament: Tournament) -> tuple[list[str], list[str]]:
+    """The tournament's team tie-breaks (or the default order) and the stored codes left out."""
+    offered = set(team_tiebreaks.team_codes())
+    chosen = [code for code in tournament.tiebreaks if code in offered]
+    dropped = [code for code in tournament.tiebreaks if code not in offered]
+    return chosen or list(team_tiebreaks.DEFAULT_TEAM_TIEBREAKS), dropped
+
+
+def engine_teams(tournament: Tournament, after_round: int) -> list[Team]:
+    """The teams with their rounds 1 .. `after_round` (all published with every result in)."""
+    rounds = team_rounds(tournament, after_round)
+    return [
+        Team(
+            number=t.pairing_number,
+            name=t.name,
+            history=tuple(rounds[t.pk][n] for n in range(1, after_round + 1)),
+        )
+        for t in tournament.teams.order_by("pairing_number")
+        if t.pairing_number is not None
+    ]
+
+
+def table(tournament: Tournament, after_round: int) -> Table:
+    """The team standings after `after_round`, one of `standings.rounds_with_standings`."""
+    assert tournament.boards is not None
+    ordering, dropped = tiebreak_codes(tournament)
+    edition = tiebreaks.edition(tournament.start_date)
+    rows = team_tiebreaks.standings(
+        engine_teams(tournament, after_round),
+        after_round,
+        tournament.boards,
+        ordering,
+        scoring=match_scoring(tournament),
+        edition_2026=edition == "fide-2026",
+    )
+    by_number = {t.pairing_number: t for t in tournament.teams.all()}
+    # Match and game points have their own columns on every page, whichever ranks first.
+    codes = [c for c in ordering if c not in team_tiebreaks.ORDER_ONLY and c not in ("MP", "GP")]
+    return Table(
+        after_round=after_round,
+        codes=codes,
+        legend=[(c, team_tiebreaks.label(c)) for c in ordering],
+        ordering=ordering,
+        dropped=dropped,
+        edition=edition,
+        rows=[
+            Row(
+                r.rank,
+                by_number[r.number],
+                r.match_points,
+                r.game_points,
+                [r.values[c] for c in codes],
+                r.place,
+                position,
+            )
+            for position, r in enumerate(rows, start=1)
+        ],
+    )
+
+
+_BYES = {
+    Outcome.PAB: "bye",
+    Outcome.HALF_BYE: "H",
+    Outcome.FULL_BYE: "F",
+    Outcome.ZERO_BYE: "–",
+}
+
+
+def crosstable(tournament: Tournament, standings: Table) -> dict[int, list[str]]:
+    """Per team id, one cell per round: the opponent's row, colour and game points ("3w 2½").
+
+    A forfeited match shows "+" or "−" for the team's side; byes show their kind.
+    """
+    position = {row.team.pairing_number: row.position for row in standings.rows}
+    rounds = team_rounds(tournament, standings.after_round)
+    cells = {}
+    for row in standings.rows:
+        line = []
+        for number in range(1, standings.after_round + 1):
+            record = rounds[row.team.pk][number]
+            if record.opponent is None:
+                line.append(f"{_BYES[record.outcome]} {_points(record.game_points)}")
+                continue
+            colour = "w" if record.colour is Colour.WHITE else "b"
+            if record.outcome is Outcome.PLAYED:
+                line.append(f"{position[record.opponent]}{colour} {_points(record.game_points)}")
+            else:
+                mark = "+" if record.outcome is Outcome.FORFEIT_WIN else "−"
+                line.append(f"{position[record.opponent]}{colour} {mark}")
+        cells[row.team.pk] = line
+    return cells
+
+
+def _points(value: Fraction) -> str:
+    whole, half = divmod(value, 1)
+    if not half:
+        return str(int(whole))
+    return f"{int(whole) if whole else ''}½"
+
+
+@dataclass(frozen=True)
+class Game:
+    board: int  # within the match, 1 = board 1
+    left: Entrant  # the player of the team shown first (White on board 1)
+    right: Entrant
+    left_colour: str  # "White" or "Black"
+    left_result: str  # "1", "½", "0", "+", "−", or "" while the game is played
+    right_result: str
+
+
+@dataclass(frozen=True)
+class MatchView:
+    match: Match
+    left: TeamRow
+    right: TeamRow | None  # None: the team bye
+    games: list[Game]
+    left_points: Fraction  # game points so far
+    right_points: Fraction
+    pending: bool
+
+
+def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
+    """The matches of the given (published) rounds in official order, board by board."""
+    assert tournament.boards is not None
+    games_scoring, points = scoring(tournament), match_scoring(tournament)
+    views = []
+    for match in matches_of(tournament, rounds):
+        record = match_record(match, games_scoring, points, tournament.boards)
+        games = []
+        for board in sorted(match.boards.all(), key=lambda b: b.match_board or 0):
+            seats = {seat.colour: seat.entrant for seat in board.seats.all()}
+            white, black = seats[Seat.Colour.WHITE], seats[Seat.Colour.BLACK]
+            left_is_white = white.team_id == match.white_id
+            codes = RESULT_CODES.get(board.result)
+            results = (SYMBOLS[codes[0]], SYMBOLS[codes[1]]) if codes else ("", "")
+            left, right = (white, black) if left_is_white else (black, white)
+            left_result, right_result = results if left_is_white else results[::-1]
+            colour = "White" if left_is_white else "Black"
+            games.append(Game(board.match_board or 0, left, right, colour, left_result, right_result))
+        own = record.rounds.get(match.white_id)
+        other = record.rounds.get(match.black_id) if match.black_id else None
+        views.append(
+            MatchView(
+                match,
+                match.white,
+                match.black,
+                games,
+                _game_points(games, "left") if record.pending or own is None else own.game_points,
+                (_game_points(games, "right") if record.pending or other is None else other.game_points),
+                record.pending,
+            )
+        )
+    return views
+
+
+def _game_points(games: list[Game], side: str) -> Fraction:
+    value = {"1": Fraction(1), "½": Fraction(1, 2), "+": Fraction(1)}
+    return sum((value.get(getattr(g, f"{side}_result"), Fraction(0)) for g in games), Fraction(0))
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    number: int
+    view: MatchView | None  # None: no match in this round (absent)
+    opponent: TeamRow | None
+    colour: str  # the team's colour on board 1, "" without a game
+    games: list[Game]  # from this team's side: `left` is its player
+    points: Fraction | None  # game points; None while games are being played
+    match_points: Fraction | None
+
+
+def team_card(tournament: Tournament, team: TeamRow, rounds: list[int]) -> list[TeamRound]:
+    """The team's published rounds: opponent, colour, lineup and results board by board."""
+    views = {v.match.round.number: v for v in match_views(tournament, rounds) if team in (v.left, v.right)}
+    games_scoring, points = scoring(tournament), match_scoring(tournament)
+    card = []
+    for number in rounds:
+        view = views.get(number)
+        if view is None:
+            card.append(TeamRound(number, None, None, "", [], None, None))
+            continue
+        ours = view.left == team
+        games = view.games if ours else [_turned(g) for g in view.games]
+        record = match_record(view.match, games_scoring, points, tournament.boards or 0).rounds[team.pk]
+        card.append(
+            TeamRound(
+                number,
+                view,
+                view.right if ours else view.left,
+                ("White" if ours else "Black") if view.right is not None else "",
+                games,
+                None if view.pending else record.game_points,
+                None if view.pending else record.match_points,
+            )
+        )
+    return card
+
+
+def _turned(game: Game) -> Game:
+    colour = "Black" if game.left_colour == "White" else "White"
+    return Game(game.board, game.right, game.left, colour, game.right_result, game.left_result)
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    entrant: Entrant
+    games: int  # games with a result on this board, forfeits included
+    points: Fraction
+    performance: Decimal | None  # C.07 10.2 TPR over the games played over the board on it
+
+
+def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list[BoardLine]]:
+    """Per board of the match, every player who played on it: games, points and performance.
+
+    A player who played on several boards is counted on each, with the games of that board
+    only: board prizes go by the board played. Ordered by points, then performance.
+    """
+    rounds = list(range(1, after_round + 1))
+    rules = scoring(tournament)
+    entrants = {e.pk: e for e in tournament.entrants.all()}
+    games: dict[int, dict[int, dict[int, RoundResult]]] = defaultdict(lambda: defaultdict(dict))
+    for match in matches_of(tournament, rounds):
+        for board in match.boards.all():
+            codes = RESULT_CODES.get(board.result)
+            if codes is None or board.match_board is None:
+                continue
+            seats = {seat.colour: seat for seat in board.seats.all()}
+            white, black = seats[Seat.Colour.WHITE], seats[Seat.Colour.BLACK]
+            for seat, other, code in ((white, black, codes[0]), (black, white, codes[1])):
+                colour = Colour.WHITE if seat is white else Colour.BLACK
+                record = RoundResult(other.entrant.pairing_number, colour, code)
+                games[board.match_board][seat.entrant_id][match.round.number] = record
+    edition = tiebreaks.edition(tournament.start_date)
+    result = {}
+    for number, players in sorted(games.items()):
+        # Every entrant, with this board's games only, so that opponents' ratings are known.
+        field = [
+            Player(e.pairing_number or 0, rating=e.rating or 0, history=_on_board(players.get(pk), rounds))
+            for pk, e in entrants.items()
+        ]
+        ranked = tiebreaks.standings(field, rules, after_round, [], edition, extra=["TPR"])
+        tpr = {s.number: s.values.get("TPR") for s in ranked}
+        lines = [
+            BoardLine(
+                entrants[pk],
+                len(own),
+                sum((rules.points(r.code) for r in own.values()), Fraction(0)),
+                tpr.get(entrants[pk].pairing_number or 0),
+            )
+            for pk, own in players.items()
+        ]
+        lines.sort(key=lambda line: (-line.points, -(line.performance or 0), line.entrant.name))
+        result[number] = lines
+    return result
+
+
+def _on_board(games: dict[int, RoundResult] | None, rounds: list[int]) -> tuple[RoundResult, ...]:
+    absent = RoundResult(None, None, Code.ZERO_BYE)
+    return tuple((games or {}).get(n, absent) for n in rounds)

@@ -1,0 +1,208 @@
+"""A team event as a TRF-2026 team file (records 310, 320, 330, 300, 352, 362), and such a file back.
+
+The engine writes the team records and every player's rounds (`write_team_trf`); the
+players' own columns (name, rating, federation, ids, birth date) and the header records
+come from the database. Reading a file back creates the tournament with its teams,
+rosters, every completed round's matches, lineups and results.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+
+from swiss.model import Board as EngineBoard
+from swiss.model import Colour, Player, TournamentState, TrfError
+from swiss.team.lineups import board_colours
+from swiss.team.model import Outcome, TeamState
+from swiss.team.systems import order_matches
+from swiss.trf import plain_line, read_player_line, read_team_trf, write_team_trf, write_trf
+from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, Tournament
+
+from .state import TRF_TITLES
+from .teams import team_state
+from .trf import RATED, RESULTS_OF_CODES, _date, entrant_from_trf, entrant_rows
+
+if TYPE_CHECKING:
+    from tournaments.models.round import TeamMatch
+
+# Columns 10-79 of a 001 line (0-based 9:79) hold who the player is: sex, title, name, rating,
+# federation, FIDE id and birth date (trf.md section 3); the rounds come after.
+_IDENTITY = slice(9, 79)
+# The header records the engine's team writer leaves out; 062, 082 and 192 it writes itself.
+_HEADER = ("022", "042", "052", "092", "102", "112")
+_SYSTEMS = {label: value for value, label in Tournament.PairingSystem.choices}
+
+
+def team_trf(tournament: Tournament, round_number: int | None = None) -> str:
+    """The team event as TRF-2026, ready for any team engine to pair `round_number` (default: the next)."""
+    state = team_state(tournament, round_number)
+    text = write_team_trf(state)
+    players = {e.pairing_number: e for e in tournament.entrants.all()}
+    identities = _identity_lines(list(players.values()), state.total_rounds)
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            number = int(line[4:8])
+            line = line[: _IDENTITY.start] + identities[number][_IDENTITY] + line[_IDENTITY.stop :]
+        lines.append(line)
+        if line.startswith("012"):
+            lines += [
+                plain_line(f"{code} {value}") for code, value in tournament.trf_header() if code in _HEADER
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def _identity_lines(entrants: list[Entrant], total_rounds: int) -> dict[int, str]:
+    """Each player's 001 line without rounds, as the engine writes it, by pairing number."""
+    players = tuple(
+        Player(
+            number=e.pairing_number,
+            name=e.name,
+            rating=e.rating,
+            sex=e.sex,
+            title=TRF_TITLES.get(e.title, ""),
+            federation=e.federation,
+            fide_id=e.fide_id,
+            birth_date=e.birth_date.strftime("%Y/%m/%d") if e.birth_date else "",
+        )
+        for e in entrants
+        if e.pairing_number is not None
+    )
+    text = write_trf(TournamentState(players=players, total_rounds=total_rounds))
+    return {
+        int(line[4:8]): line.ljust(_IDENTITY.stop) for line in text.splitlines() if line.startswith("001")
+    }
+
+
+@transaction.atomic
+def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tournament:
+    """Create a team event from a TRF-2026 team file: teams, rosters, and every completed round.
+
+    The dates are those of 042 and 052; `start_date` stands in where the file has none.
+    Raises the engine's TrfError (line, column, what was expected) for a malformed file;
+    nothing is saved then. The system is the ECU's when 192 says so (or 092 names it), else C.04.6.
+    """
+    state = read_team_trf(text)
+    header = {line[:3]: line[4:].strip() for line in text.splitlines() if line[:3] in _HEADER}
+    system = next(
+        (value for label, value in _SYSTEMS.items() if label in header.get("092", "")),
+        Tournament.PairingSystem.TEAM_C046,
+    )
+    if state.accelerated:
+        system = Tournament.PairingSystem.TEAM_ECU
+    tournament = Tournament.objects.create(
+        name=state.name or slug,
+        slug=slug,
+        place=header.get("022", ""),
+        start_date=_date(header.get("042", "")) or start_date,
+        end_date=_date(header.get("052", "")) or _date(header.get("042", "")) or start_date,
+        total_rounds=state.total_rounds,
+        kind=Tournament.Kind.TEAM,
+        pairing_system=system,
+        acceleration=Tournament.Acceleration.ECU if state.accelerated else Tournament.Acceleration.NONE,
+        boards=state.boards,
+        initial_colour=state.initial_colour.value if state.initial_colour else "",
+        match_points_win=int(state.scoring.win),
+        match_points_draw=int(state.scoring.draw),
+        match_points_loss=int(state.scoring.loss),
+    )
+    entrants = _players(tournament, text)
+    teams = {
+        t.number: Team.objects.create(tournament=tournament, name=t.name, pairing_number=t.number)
+        for t in state.teams
+    }
+    for team in state.teams:
+        for board, pid in enumerate(team.roster, start=1):
+            entrants[pid].team, entrants[pid].board_order = teams[team.number], board
+            entrants[pid].save(update_fields=["team", "board_order"])
+    for number in range(1, state.rounds_played + 1):
+        _store_round(tournament.rounds.get(number=number), state, number, teams, entrants)
+    # The lineups each round was played with (and those given for the next) make the next default.
+    lineups = [(n + 1, t.number, r.lineup) for t in state.teams for n, r in enumerate(t.history)]
+    lineups += [(state.round_to_pair, number, lineup) for number, lineup in state.lineups.items()]
+    rounds = {r.number: r for r in tournament.rounds.all()}
+    LineupBoard.objects.bulk_create(
+        LineupBoard(round=rounds[n], team=teams[team], board=board, entrant=entrants[pid])
+        for n, team, lineup in lineups
+        if n in rounds
+        for board, pid in enumerate(lineup, start=1)
+    )
+    return tournament
+
+
+def _players(tournament: Tournament, text: str) -> dict[int, Entrant]:
+    lines = enumerate(text.splitlines(), start=1)
+    players = [read_player_line(line, n) for n, line in lines if line[:3] == "001"]
+    return {p.number: entrant_from_trf(tournament, p) for p in players}
+
+
+def _store_round(
+    rnd: Round, state: TeamState, number: int, teams: dict[int, Team], entrants: dict[int, Entrant]
+) -> None:
+    """Round `number` of the file as published, complete matches with their lineups and results."""
+    before = replace(state, teams=tuple(replace(t, history=t.history[: number - 1]) for t in state.teams))
+    matches: list[EngineBoard] = []
+    for team in state.teams:
+        played = team.history[number - 1]
+        if played.outcome is Outcome.PAB:
+            matches.append(EngineBoard(team.number, None))
+        elif played.opponent is not None and played.colour is Colour.WHITE:
+            matches.append(EngineBoard(team.number, played.opponent))
+    stored: list[TeamMatch] = []
+    for pair in order_matches(before, matches):
+        if pair.black is None:
+            stored.append((teams[pair.white], None, []))
+            continue
+        home, away = state.team(pair.white).history[number - 1], state.team(pair.black).history[number - 1]
+        colours = board_colours(state)
+        games = [
+            (entrants[mine], entrants[theirs])
+            if colour is Colour.WHITE
+            else (entrants[theirs], entrants[mine])
+            for mine, theirs, colour in zip(home.lineup, away.lineup, colours, strict=True)
+        ]
+        stored.append((teams[pair.white], teams[pair.black], games))
+    rnd.store_team_draft(stored)
+    for match in rnd.matches.exclude(black=None).select_related("white"):
+        home = state.team(match.white.pairing_number or 0).history[number - 1]
+        forfeit = {
+            Outcome.FORFEIT_WIN: Match.Forfeit.BLACK_FORFEITS,
+            Outcome.FORFEIT_LOSS: Match.Forfeit.WHITE_FORFEITS,
+            Outcome.DOUBLE_FORFEIT: Match.Forfeit.DOUBLE_FORFEIT,
+        }.get(home.outcome, Match.Forfeit.NONE)
+        Match.objects.filter(pk=match.pk).update(forfeit=forfeit)
+        away = state.team(home.opponent or 0).history[number - 1]
+        for board in match.games():
+            i = (board.match_board or 1) - 1
+            white_home = board.white is not None and board.white.team_id == match.white_id
+            codes = (home.results[i], away.results[i]) if white_home else (away.results[i], home.results[i])
+            Board.objects.filter(pk=board.pk).update(
+                result=RESULTS_OF_CODES[(RATED.get(codes[0], codes[0]), RATED.get(codes[1], codes[1]))]
+            )
+    rnd.publish(None)
+    rnd.complete()
+
+
+class TeamFileError(ValueError):
+    """A TRF team file the engine's reader refuses; the message names the line and what it expected."""
+
+
+def roster_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
+    """The players of a TRF-2026 team file as entrant fields plus "team" (its name) and "board",
+    in team order then board order: (line number, line, fields). Raises TeamFileError for a bad file."""
+    try:
+        state = read_team_trf(text)
+    except TrfError as error:
+        raise TeamFileError(f"Line {error.line}, column {error.column}: {error.message}") from error
+    players = entrant_rows(text)
+    rows = {int(line[4:8]): (n, line, data) for n, line, data in players if line[4:8].strip().isdigit()}
+    result = []
+    for team in state.teams:
+        for board, pid in enumerate(team.roster, start=1):
+            number, line, data = rows[pid]
+            result.append((number, line, {**data, "team": team.name, "board": str(board)}))
+    return result

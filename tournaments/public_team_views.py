@@ -1,0 +1,99 @@
+"""The public pages of a team event: matches, team standings, crosstable, teams, boards, print.
+
+The round, standings, crosstable, print and CSV addresses are the individual pages'
+(`public_views` hands a team event to the functions here); the team and board pages are
+the team event's own. Like every public page, only published rounds show.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from . import standings as standings_module
+from .bridge import team_standings
+from .csv_export import csv_text
+from .models import Round, Team, Tournament
+from .public_cache import cached_page
+from .public_context import page_context as _context
+
+
+def _team_tournament(slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug, public=True)
+    if not tournament.is_team:
+        raise Http404("Not a team event.")
+    return tournament
+
+
+def round_matches(request: HttpRequest, tournament: Tournament, rnd: Round) -> HttpResponse:
+    """A published round's matches in the official order, each board with its players, colours and result."""
+    matches = team_standings.match_views(tournament, [rnd.number])
+    context = _context(tournament, round=rnd, matches=matches)
+    return render(request, "tournaments/public/team_round.html", context)
+
+
+def round_print(request: HttpRequest, tournament: Tournament, rnd: Round) -> HttpResponse:
+    """One match sheet per match (the captains' lineups and signatures), then one result slip per game."""
+    matches = team_standings.match_views(tournament, [rnd.number])
+    context = {"tournament": tournament, "round": rnd, "matches": matches}
+    return render(request, "tournaments/public/team_print.html", context)
+
+
+def standings(request: HttpRequest, tournament: Tournament, after: int) -> HttpResponse:
+    table = team_standings.table(tournament, after) if after else None
+    return render(request, "tournaments/public/team_standings.html", _context(tournament, table=table))
+
+
+def standings_csv(tournament: Tournament, after: int) -> HttpResponse:
+    rows: list[list[object]] = []
+    if after:
+        table = team_standings.table(tournament, after)
+        rows.append(["Rank", "No", "Team", "Fed", "MP", "GP", *table.codes])
+        for row in table.rows:
+            team = row.team
+            rows.append([row.place, team.pairing_number, team.name, team.federation, row.match_points])
+            rows[-1] += [row.game_points, *row.values]
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-team-standings.csv"'
+    return response
+
+
+def crosstable(request: HttpRequest, tournament: Tournament, after: int) -> HttpResponse:
+    table = team_standings.table(tournament, after) if after else None
+    cells = team_standings.crosstable(tournament, table) if table else {}
+    rows = [(row, cells[row.team.pk]) for row in table.rows] if table else []
+    context = _context(tournament, table=table, rows=rows)
+    return render(request, "tournaments/public/team_crosstable.html", context)
+
+
+@require_safe
+@cached_page
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _team_tournament(slug)
+    listed = tournament.teams.order_by("pairing_number", "name").prefetch_related("players")
+    return render(request, "tournaments/public/teams.html", _context(tournament, teams=listed))
+
+
+@require_safe
+@cached_page
+def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """One team: its roster in board order, and per published round its lineup and results."""
+    tournament = _team_tournament(slug)
+    shown = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    rounds = standings_module.published_rounds(tournament)
+    card = team_standings.team_card(tournament, shown, rounds)
+    context = _context(tournament, team=shown, roster=shown.roster(), card=card)
+    return render(request, "tournaments/public/team.html", context)
+
+
+@require_safe
+@cached_page
+def boards(request: HttpRequest, slug: str) -> HttpResponse:
+    """Per board: every player's games, points and performance on it, for the board prizes."""
+    tournament = _team_tournament(slug)
+    done = standings_module.rounds_with_standings(tournament)
+    after = done[-1] if done else 0
+    statistics = team_standings.board_statistics(tournament, after) if after else {}
+    context = _context(tournament, after_round=after, statistics=sorted(statistics.items()))
+    return render(request, "tournaments/public/boards.html", context)

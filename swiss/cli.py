@@ -4,6 +4,10 @@
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
                                              (also team-ecu, team-olympiad); --explain adds
                                              one line per match saying why it was made
+    python -m swiss pair --edition 1998 FILE.trf [--explain]
+                                             the Dutch system in another edition (2026 by
+                                             default); with 1998, --explain gives each board's
+                                             procedure steps (C1-C14)
     python -m swiss pair --system us FILE.trf [--explain]
                                              US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
@@ -11,6 +15,7 @@
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
+    python -m swiss check --edition 1998 FILE.trf PAIRING  the same under the 1998 rules
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -30,7 +35,7 @@ from swiss import SYSTEMS, TEAM_SYSTEMS
 from swiss import pair as pair_any
 from swiss.boards import order_boards
 from swiss.colours import initial_colour
-from swiss.model import Board, Code, Colour, Pairing, PairingError, TournamentState, TrfError
+from swiss.model import Board, Code, Colour, Edition, Pairing, PairingError, TournamentState, TrfError
 from swiss.team.model import TeamState
 from swiss.trf import decode_trf, read_trf
 
@@ -89,11 +94,8 @@ def recorded_pairing(state: TournamentState, round_number: int) -> Pairing:
 def _engine(pair: PairFunction | None) -> PairFunction:
     if pair is not None:
         return pair
-    # Imported only once a valid file is read: the pairing module must not
-    # stand in the way of reporting invalid input.
-    from swiss.dutch import pair as dutch_pair
-
-    return dutch_pair
+    # The Dutch system in the state's edition (swiss.pair dispatches on it).
+    return pair_any
 
 
 def _read(path: str) -> str:
@@ -151,9 +153,20 @@ def _paired(path: str, state: _State, pair: Callable[[_State], Pairing]) -> Pair
         raise _Failure(NO_PAIRING, f"no legal pairing for round {state.round_to_pair}: {error}") from error
 
 
-def _pairing_text(path: str, pair: PairFunction | None) -> str:
-    state = _load(path)
-    return format_pairing(state, _paired(path, state, _engine(pair)))
+def _with_edition(state: TournamentState, edition: str | None) -> TournamentState:
+    return state if edition is None else replace(state, edition=Edition(edition))
+
+
+def _pairing_text(
+    path: str, pair: PairFunction | None, edition: str | None = None, explain: bool = False
+) -> str:
+    state = _with_edition(_load(path), edition)
+    text = format_pairing(state, _paired(path, state, _engine(pair)))
+    if explain and state.edition is Edition.DUTCH_1998:
+        from swiss.dutch1998.explain import explain as steps
+
+        text += "".join(f"{line}\n" for line in steps(state))
+    return text
 
 
 def _team_pairing_text(path: str, system: str, explain: bool) -> str:
@@ -251,12 +264,17 @@ def _check_team_pairing(path: str, pairing_path: str, system: str, output: TextI
 
 
 def _check_pairing_command(
-    path: str, pairing_path: str, output: TextIO, pair: PairFunction | None, system: str = "dutch"
+    path: str,
+    pairing_path: str,
+    output: TextIO,
+    pair: PairFunction | None,
+    system: str = "dutch",
+    edition: str | None = None,
 ) -> int:
     """Findings of a proposed pairing, compared with the engine's own; exit 1 when there are any."""
     from swiss.check import check
 
-    state = _load(path)
+    state = _with_edition(_load(path), edition)
     proposal = _load_pairing(pairing_path)
     if system == "us":
         from swiss.us.check import check as us_check
@@ -266,6 +284,10 @@ def _check_pairing_command(
         reference: Pairing | None = _engine(pair)(state)
     except PairingError:
         reference = None
+    if state.edition is Edition.DUTCH_1998:
+        from swiss.dutch1998.check import check as check_1998
+
+        return _report(check_1998(state, proposal, reference=reference), output)
     return _report(check(state, proposal, reference=reference), output)
 
 
@@ -277,6 +299,9 @@ _FILES_HELP = (
     "round pairs differently), 2 unexpected error, 3 invalid input, 4 out of memory, "
     "5 file access."
 )
+
+
+_EDITION_HELP = "the edition of the Dutch system (default: the file's, else 2026)"
 
 
 def _engine_parser() -> argparse.ArgumentParser:
@@ -298,6 +323,7 @@ def _pair_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("--system", default="dutch", choices=SYSTEMS)
+    parser.add_argument("--edition", choices=[e.value for e in Edition], help=_EDITION_HELP)
     parser.add_argument("--explain", action="store_true", help="also print why each board or match was made")
     return parser
 
@@ -309,6 +335,7 @@ def _check_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", metavar="FILE.trf")
     parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
     parser.add_argument("--system", default="dutch", choices=SYSTEMS)
+    parser.add_argument("--edition", choices=[e.value for e in Edition], help=_EDITION_HELP)
     return parser
 
 
@@ -324,13 +351,15 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             if options.system == "us":
                 sys.stdout.write(_us_text(options.file, options.explain))
                 return OK
-            sys.stdout.write(_pairing_text(options.file, pair))
+            sys.stdout.write(_pairing_text(options.file, pair, options.edition, options.explain))
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
             if checking.system in TEAM_SYSTEMS:
                 return _check_team_pairing(checking.file, checking.pairing, checking.system, sys.stdout)
-            return _check_pairing_command(checking.file, checking.pairing, sys.stdout, pair, checking.system)
+            return _check_pairing_command(
+                checking.file, checking.pairing, sys.stdout, pair, checking.system, checking.edition
+            )
         options = _engine_parser().parse_args(args)
         if options.c:
             return _check_command(options.dutch, sys.stdout, pair)

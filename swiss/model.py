@@ -107,6 +107,14 @@ class Player:
     birth_date: str = ""
 
 
+class Edition(enum.StrEnum):
+    """Which text of the FIDE (Dutch) system pairs the event (dutch.md section 0)."""
+
+    DUTCH_2026 = "2026"
+    DUTCH_2017 = "2017"
+    DUTCH_1998 = "1998"
+
+
 class Acceleration(enum.Enum):
     NONE = "none"
     BAKU = "baku"
@@ -121,6 +129,7 @@ class TournamentState:
     acceleration points; when it is empty and `acceleration` is BAKU the engine
     derives them (see `swiss.acceleration`).
     `forbidden` holds pairs (lower number first) that must never meet.
+    `edition` picks the text of the Dutch system that `swiss.pair` follows.
     """
 
     players: tuple[Player, ...]
@@ -132,6 +141,7 @@ class TournamentState:
     forbidden: frozenset[tuple[int, int]] = frozenset()
     acceleration: Acceleration = Acceleration.NONE
     name: str = ""
+    edition: Edition = Edition.DUTCH_2026
 
     @property
     def rounds_played(self) -> int:

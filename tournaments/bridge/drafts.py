@@ -15,9 +15,12 @@ from swiss import pair as engine_pair
 from swiss.boards import order_boards
 from swiss.check import Finding, check, points_text
 from swiss.dutch import Float, floats, pair_with_notes
+from swiss.dutch1998 import pair_with_steps
+from swiss.dutch1998.check import check as check_1998
+from swiss.dutch1998.explain import board_steps
 from swiss.explain import explain_board, relaxations
 from swiss.model import Board as EngineBoard
-from swiss.model import Pairing, PairingError, TournamentState
+from swiss.model import Edition, Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
 from tournaments.models import Board, DraftChange, Entrant, Round
@@ -73,7 +76,7 @@ INPUT_PARTS: dict[str, Callable[[TournamentState], object]] = {
     "absences": lambda state: sorted(state.absences.items()),
     "forbidden pairs": lambda state: sorted(state.forbidden),
     "rules": lambda state: (
-        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
+        *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration, state.edition),
         sorted(state.virtual_points.items()),
     ),
 }
@@ -176,7 +179,8 @@ def review(rnd: Round) -> Review:
     engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
     reference = to_engine(engine.after, numbers) if engine else None
     drafted = rnd.state == rnd.State.DRAFT and bool(boards)
-    findings = check(state, proposal, reference=reference, names=names) if state and drafted else []
+    checker = check_1998 if state and state.edition is Edition.DUTCH_1998 else check
+    findings = checker(state, proposal, reference=reference, names=names) if state and drafted else []
     players = {p.number: p for p in state.players} if state else {}
     floated = floats(state) if state else {}
 
@@ -223,5 +227,10 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     white, black = board.white, board.black
     assert white is not None
     shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
+    if state.edition is Edition.DUTCH_1998:
+        paired = pair_with_steps(state)
+        if shown in paired.pairing.boards:
+            return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, shown, paired)]
+        return explain_board(state, shown, None, paired.pairing)
     engine, notes = pair_with_notes(state)
     return explain_board(state, shown, notes, engine)

@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
-from swiss.model import Acceleration, Colour, Pairing, Player, RoundResult, Scoring, TournamentState
+from swiss.model import Acceleration, Colour, Edition, Pairing, Player, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
 from swiss.model import Code as Code  # re-exported: the standings read result codes
 from tournaments.models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
@@ -35,6 +35,11 @@ ABSENCE_CODES: dict[str, Code] = {
     Seat.Absence.FULL_BYE: Code.FULL_BYE,
     Seat.Absence.ZERO_BYE: Code.ZERO_BYE,
     Seat.Absence.WITHDRAWN: Code.ZERO_BYE,
+}
+# The edition of the Dutch system each individual pairing system is paired by.
+EDITIONS: dict[str, Edition] = {
+    Tournament.PairingSystem.DUTCH_2026: Edition.DUTCH_2026,
+    Tournament.PairingSystem.DUTCH_1998: Edition.DUTCH_1998,
 }
 # FIDE title codes of the TRF player line (columns 11-13).
 TRF_TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
@@ -113,6 +118,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
         absences=absences,
         acceleration=Acceleration(tournament.acceleration),
         name=tournament.name,
+        edition=EDITIONS[tournament.pairing_system],
     )
     if state.acceleration is Acceleration.BAKU and round_number > 1:
         state = _baku_virtual_points(tournament, state, number_of)

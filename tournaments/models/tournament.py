@@ -59,6 +59,7 @@ class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
         # US Chess and the C.04.6 team Swiss join this list when the engine supports them.
         DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
+        DUTCH_1998 = "dutch-1998", "FIDE Dutch 1998 (historical)"
 
     class Acceleration(models.TextChoices):
         NONE = "none", "None"

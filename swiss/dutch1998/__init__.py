@@ -31,7 +31,8 @@ class Paired:
         """The float criteria the procedure dropped and the pairing breaks, per player."""
         result: dict[int, frozenset[str]] = {}
         for bracket in self.brackets:
-            result.update(bracket.outcome.relaxed)
+            for number, rules in bracket.outcome.relaxed.items():
+                result[number] = result.get(number, frozenset()) | rules
         return result
 
 

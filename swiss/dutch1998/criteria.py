@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from swiss.colours import ColourState, colour_state, compatible_preferences
 from swiss.model import Code, Colour, Player, TournamentState
-from swiss.scores import score, topscorer_threshold
+from swiss.scores import find_player, score, topscorer_threshold
 from swiss.unplayed import bye_eligible
 
 _TITLES = ("GM", "WGM", "IM", "WIM", "FM", "WFM")
@@ -67,9 +67,7 @@ def _float_of(state: TournamentState, player: Player, round_index: int) -> Float
         return Float.DOWN
     if result.opponent is None:
         return None
-    opponent = next((p for p in state.players if p.number == result.opponent), None)
-    if opponent is None:
-        return None
+    opponent = find_player(state, result.opponent)
     mine = score(player, state.scoring, rounds=round_index)
     theirs = score(opponent, state.scoring, rounds=round_index)
     if mine == theirs:

@@ -36,7 +36,7 @@ _DROPPED = {Relaxed.B6: "B6", Relaxed.B5_AND_B6: "B6 and B5"}
 class Outcome:
     """One candidate pairing of a bracket: its pairs (higher-ranked player first), the players
     it moves down (or, in the lowest bracket, the one who gets the bye), and how it came about.
-    `relaxed` names, per player, the float criteria dropped for them (for the checker)."""
+    `relaxed` names, per player, the float criteria the candidate breaks and why it may."""
 
     pairs: tuple[tuple[Entrant, Entrant], ...]
     leftovers: tuple[Entrant, ...]
@@ -59,8 +59,8 @@ def _names(players: tuple[Entrant, ...] | list[Entrant]) -> str:
 
 
 def _relaxed(players: tuple[Entrant, ...], direction: Float) -> dict[int, frozenset[str]]:
-    """The float criteria (B5, B6) that these players' floats break: only those C9 or C10
-    dropped, since the candidate passed the others."""
+    """The float criteria (B5, B6) these players' floats in `direction` break, recorded for
+    the checker: C9 or C10 dropped them, or C1, C14, A3 or C13 moved the players as they are."""
     rules = {}
     for player in players:
         broken = {

@@ -154,3 +154,46 @@ def test_the_cli_checks_a_proposed_pairing_under_the_1998_rules(
     assert main(["check", "--edition", "1998", str(path), str(proposal)]) == 1
     out = capsys.readouterr().out
     assert "(B1a)" in out and "(B1b)" in out
+
+
+def test_c10_drops_b6_for_an_upfloat_before_c11_raises_x_as_in_the_translators_note_11() -> None:
+    """Seed (d), note 11 (Andorra 1998): 5 (due Black) moves down to 1 2 6 8 10 on 4½; 1, 8
+    and 10 are due White, 2 and 6 Black; 1 floated up two rounds ago, 10 last round, and 8
+    has met 5. Without C10's upfloat relaxation the procedure would reach 5-2 with x = 2;
+    with it, 1-5 and the remainder 2-8, 6-10 keep x = 0."""
+    from fractions import Fraction
+
+    from swiss.colours import ColourState
+    from swiss.dutch1998.criteria import Entrant, Float
+    from swiss.dutch1998.procedure import heterogeneous
+    from swiss.model import Colour
+
+    def entrant(
+        number: int, points: Fraction, due: Colour, floats: tuple[Float | None, Float | None]
+    ) -> Entrant:
+        history = (due.opposite,)
+        colours = ColourState(history, 1, due, None)
+        return Entrant(
+            number, points, (-points, -3000 + number, 6, number), colours, floats, frozenset(), True, False
+        )
+
+    half = Fraction(9, 2)
+    five = entrant(5, Fraction(5), Colour.BLACK, (None, None))
+    residents = [
+        entrant(1, half, Colour.WHITE, (None, Float.UP)),
+        entrant(2, half, Colour.BLACK, (None, None)),
+        entrant(6, half, Colour.BLACK, (None, None)),
+        entrant(8, half, Colour.WHITE, (None, None)),
+        entrant(10, half, Colour.WHITE, (Float.UP, None)),
+    ]
+    everyone = [five, *residents]
+    players = [
+        replace(
+            e, partners=frozenset(o.number for o in everyone if o is not e and {e.number, o.number} != {5, 8})
+        )
+        for e in everyone
+    ]
+    first = next(heterogeneous(players, players[:1], complete=False, avoid=set()))
+    assert [(a.number, b.number) for a, b in first.pairs] == [(5, 1), (2, 8), (6, 10)]
+    assert "C10: B6 dropped for upfloats" in first.steps
+    assert not any(step.startswith("C11") for step in first.steps)

@@ -2,9 +2,10 @@
 
 The reader accepts the `001` player records, the engine records of TRF-2026
 (142 total rounds, 152 initial colour, 162 scoring, 192 system type, 240
-absences, 250 acceleration, 260 forbidden pairs) and the JaVaFo `XX?` lines
-(XXR, XXC, XXS, XXA, XXP, XXZ).  Unknown records and `###` comments are
-skipped.  Anything malformed raises `TrfError` with its line and column.
+absences, 250 acceleration, 260 forbidden pairs), the JaVaFo `XX?` lines
+(XXR, XXC, XXS, XXA, XXP, XXZ) and our `XDE` (the edition of the Dutch system
+that has no ETT26 code: `XDE 1998`, with `192 CUSTOM_SWISS`).  Unknown records
+and `###` comments are skipped.  Anything malformed raises `TrfError` with its line and column.
 
 `read_team_trf` reads a TRF-2026 team file (records 310, 320, 330, 300, 352
 and the team system codes of 192) into a `swiss.team.model.TeamState`.
@@ -31,6 +32,7 @@ from swiss.model import (
     Acceleration,
     Code,
     Colour,
+    Edition,
     Pairing,
     Player,
     RoundResult,
@@ -138,6 +140,7 @@ class _Reader:
     scoring_162: list[tuple[tuple[str, ...], Fraction]] = field(default_factory=list)
     scoring_xxs: dict[str, _Located] = field(default_factory=dict)
     acceleration: Acceleration = Acceleration.NONE
+    edition: Edition = Edition.DUTCH_2026
     absences: list[tuple[int, int, int, Code, int | None]] = field(default_factory=list)
     vp_250: dict[int, dict[int, Fraction]] = field(default_factory=dict)
     vp_250_lines: dict[int, int] = field(default_factory=dict)
@@ -407,6 +410,12 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
     elif code == "192":
         if line[4:].strip().upper().endswith("_BAKU"):
             reader.acceleration = Acceleration.BAKU
+    elif code == "XDE":
+        text = line[4:].strip()
+        if text not in {e.value for e in Edition}:
+            editions = ", ".join(e.value for e in Edition)
+            raise TrfError(number, 5, f"expected an edition of the Dutch system ({editions}), found {text!r}")
+        reader.edition = Edition(text)
     elif code == "240":
         _read_absences_240(reader, line, number)
     elif code == "XXZ":
@@ -444,7 +453,7 @@ def read_trf(text: str) -> TournamentState:
 # Records read column by column or word by word; the others (012, comments, records this
 # reader skips) are free text.
 _STRUCTURED = frozenset(
-    {"001", "142", "152", "162", "192", "240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ"}
+    {"001", "142", "152", "162", "192", "240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "XDE"}
 )
 
 
@@ -518,6 +527,7 @@ def _build(reader: _Reader) -> TournamentState:
         forbidden=_forbidden(reader, len(raws), completed + 1),
         acceleration=reader.acceleration,
         name=reader.name or "",
+        edition=reader.edition,
     )
 
 
@@ -898,7 +908,9 @@ def write_trf(
         if state.scoring != Scoring():
             lines.append(_scoring_162(state.scoring))
         baku = "_BAKU" if state.acceleration is Acceleration.BAKU else ""
-        lines.append(f"192 FIDE_DUTCH_2026{baku}")
+        # The 1998 text has no ETT26 code (trf.md section 6): CUSTOM_SWISS, and XDE says which.
+        system = "CUSTOM_SWISS" if state.edition is Edition.DUTCH_1998 else f"FIDE_DUTCH_2026{baku}"
+        lines.append(f"192 {system}")
     ranks = _rank(state)
     extra = _pairing_fields(state, pairing)
     for player in sorted(state.players, key=lambda p: p.number):
@@ -915,6 +927,8 @@ def write_trf(
             f"260 {round_to_pair:03d} {last:03d} {a:04d} {b:04d}" for a, b in sorted(state.forbidden)
         )
     lines.append(f"XXR {state.total_rounds}")
+    if state.edition is Edition.DUTCH_1998:
+        lines.append(f"XDE {state.edition.value}")
     if state.initial_colour is not None:
         lines.append(f"XXC {'white1' if state.initial_colour is Colour.WHITE else 'black1'}")
     if state.scoring != Scoring():

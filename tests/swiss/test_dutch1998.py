@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -197,3 +198,24 @@ def test_c10_drops_b6_for_an_upfloat_before_c11_raises_x_as_in_the_translators_n
     assert [(a.number, b.number) for a, b in first.pairs] == [(5, 1), (2, 8), (6, 10)]
     assert "C10: B6 dropped for upfloats" in first.steps
     assert not any(step.startswith("C11") for step in first.steps)
+
+
+@pytest.mark.parametrize("version", ["2026", "16"])
+def test_a_1998_state_written_to_trf_reads_back_as_1998(version: Literal["2026", "16"]) -> None:
+    """The 1998 text has no ETT26 code: 192 says CUSTOM_SWISS and our XDE line the edition."""
+    from swiss.trf import write_trf
+
+    state = _state(next(p for p in CASES if p.stem.startswith("05-")))
+    text = write_trf(state, version=version)
+    assert "XDE 1998" in text
+    assert ("192 CUSTOM_SWISS" in text) is (version == "2026")
+    assert read_trf(text).edition is Edition.DUTCH_1998
+    assert "XDE" not in write_trf(replace(state, edition=Edition.DUTCH_2026))
+
+
+def test_an_unknown_edition_is_refused_with_its_line() -> None:
+    from swiss.model import TrfError
+
+    text = next(p for p in CASES if p.stem.startswith("05-")).read_text() + "XDE 1992\n"
+    with pytest.raises(TrfError, match="expected an edition of the Dutch system"):
+        read_trf(text)

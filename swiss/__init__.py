@@ -21,14 +21,14 @@ SYSTEMS = (*INDIVIDUAL_SYSTEMS, *TEAM_SYSTEMS)
 def pair(
     state: TournamentState | TeamState, system: str = "dutch", *, us: USOptions | None = None
 ) -> Pairing:
-    """The next round of `state` under `system` (one of SYSTEMS): FIDE Dutch C.04.3 (in the
-    edition `state.edition` names: 2026 or 2017),
-    US Chess (rules 27-29, with the director's `us` options), or a team Swiss.
+    """The next round of `state` under `system` (one of SYSTEMS): FIDE Dutch C.04.3 in the
+    state's edition (2026 or 2017; the 1998 text has a package of its own), US Chess (rules
+    27-29, with the director's `us` options), or a team Swiss.
 
     Raises PairingError when no legal pairing exists, ValueError for an unknown system or a
     state of the wrong kind (a team system needs a TeamState).
     """
-    from swiss.model import TournamentState
+    from swiss.model import Edition, TournamentState
     from swiss.team.model import TeamState
 
     if system in TEAM_SYSTEMS:
@@ -45,6 +45,10 @@ def pair(
         from swiss.us import pairing
 
         return pairing.pair(state, us)
+    if state.edition is Edition.DUTCH_1998:
+        from swiss.dutch1998 import pair as dutch1998
+
+        return dutch1998(state)
     from swiss.dutch import pair as dutch
 
     return dutch(state)

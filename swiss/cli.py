@@ -7,6 +7,10 @@
     python -m swiss pair --system team-c046 FILE.trf   the same for a TRF-2026 team file
                                              (also team-ecu, team-olympiad); --explain adds
                                              one line per match saying why it was made
+    python -m swiss pair --edition 1998 FILE.trf [--explain]
+                                             the Dutch system in another edition (2026 by
+                                             default); with 1998, --explain gives each board's
+                                             procedure steps (C1-C14)
     python -m swiss pair --system us FILE.trf [--explain]
                                              US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
@@ -17,6 +21,7 @@
                                              (--edition 2017 as for pair)
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
+    python -m swiss check --edition 1998 FILE.trf PAIRING  the same under the 1998 rules
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -105,11 +110,8 @@ def recorded_pairing(state: TournamentState, round_number: int) -> Pairing:
 def _engine(pair: PairFunction | None) -> PairFunction:
     if pair is not None:
         return pair
-    # Imported only once a valid file is read: the pairing module must not
-    # stand in the way of reporting invalid input.
-    from swiss.dutch import pair as dutch_pair
-
-    return dutch_pair
+    # The Dutch system in the state's edition (swiss.pair dispatches on it).
+    return pair_any
 
 
 def _read(path: str) -> str:
@@ -194,6 +196,11 @@ def _pairing_text(
     state = _load_dutch(path, edition, acceleration)
     if not explain:
         return format_pairing(state, _paired(path, state, _engine(pair)))
+    if state.edition is Edition.DUTCH_1998:
+        from swiss.dutch1998.explain import explain as steps
+
+        text = format_pairing(state, _paired(path, state, _engine(pair)))
+        return text + "".join(f"{line}\n" for line in steps(state))
     from swiss.dutch import pair_with_notes
     from swiss.explain import explain_board
 
@@ -335,6 +342,10 @@ def _check_pairing_command(
         reference: Pairing | None = _engine(pair)(state)
     except PairingError:
         reference = None
+    if state.edition is Edition.DUTCH_1998:
+        from swiss.dutch1998.check import check as check_1998
+
+        return _report(check_1998(state, proposal, reference=reference), output)
     return _report(check(state, proposal, reference=reference), output)
 
 
@@ -366,13 +377,9 @@ def _engine_parser() -> argparse.ArgumentParser:
 def _edition_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--edition",
-        choices=_EDITIONS,
-        help="the edition of the Dutch rules (default: the file's 192 record, else 2026)",
+        choices=[e.value for e in Edition],
+        help="the edition of the Dutch rules (default: the file's 192 or XDE record, else 2026)",
     )
-
-
-# The editions the Dutch engine pairs.
-_EDITIONS = (Edition.DUTCH_2026.value, Edition.DUTCH_2017.value)
 
 
 def _pair_parser() -> argparse.ArgumentParser:

@@ -2,9 +2,10 @@
 
 The reader accepts the `001` player records, the engine records of TRF-2026
 (142 total rounds, 152 initial colour, 162 scoring, 192 system type, 240
-absences, 250 acceleration, 260 forbidden pairs) and the JaVaFo `XX?` lines
-(XXR, XXC, XXS, XXA, XXP, XXZ).  Unknown records and `###` comments are
-skipped.  Anything malformed raises `TrfError` with its line and column.
+absences, 250 acceleration, 260 forbidden pairs), the JaVaFo `XX?` lines
+(XXR, XXC, XXS, XXA, XXP, XXZ) and our `XDE` (the edition of the Dutch system
+that has no ETT26 code: `XDE 1998`, with `192 CUSTOM_SWISS`).  Unknown records
+and `###` comments are skipped.  Anything malformed raises `TrfError` with its line and column.
 
 `read_team_trf` reads a TRF-2026 team file (records 310, 320, 330, 300, 352
 and the team system codes of 192) into a `swiss.team.model.TeamState`.
@@ -416,6 +417,12 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
             reader.edition = edition
     elif code == "XAC":
         _read_acceleration_xac(reader, line, number)
+    elif code == "XDE":
+        text = line[4:].strip()
+        if text not in {e.value for e in Edition}:
+            editions = ", ".join(e.value for e in Edition)
+            raise TrfError(number, 5, f"expected an edition of the Dutch system ({editions}), found {text!r}")
+        reader.edition = Edition(text)
     elif code == "240":
         _read_absences_240(reader, line, number)
     elif code == "XXZ":
@@ -471,7 +478,24 @@ _DUTCH_CODES = {Edition.DUTCH_2026: "FIDE_DUTCH_2026", Edition.DUTCH_2017: "FIDE
 # Records read column by column or word by word; the others (012, comments, records this
 # reader skips) are free text.
 _STRUCTURED = frozenset(
-    {"001", "142", "152", "162", "192", "240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "XAC"}
+    {
+        "001",
+        "142",
+        "152",
+        "162",
+        "192",
+        "240",
+        "250",
+        "260",
+        "XXR",
+        "XXC",
+        "XXS",
+        "XXA",
+        "XXP",
+        "XXZ",
+        "XAC",
+        "XDE",
+    }
 )
 
 
@@ -934,9 +958,13 @@ def write_trf(
             lines.append(_scoring_162(state.scoring))
     baku = "_BAKU" if state.acceleration is Acceleration.BAKU else ""
     # TRF-16 has no 192 record: it is written there only for an edition other than the
-    # one in force, which a reader of the file could not otherwise know.
+    # one in force, which a reader of the file could not otherwise know. The 1998 text has
+    # no ETT26 code (trf.md section 6): CUSTOM_SWISS, and the XDE line says which.
     if modern or state.edition is not Edition.DUTCH_2026:
-        lines.append(f"192 {_DUTCH_CODES[state.edition]}{baku}")
+        system = (
+            "CUSTOM_SWISS" if state.edition is Edition.DUTCH_1998 else f"{_DUTCH_CODES[state.edition]}{baku}"
+        )
+        lines.append(f"192 {system}")
     ranks = _rank(state)
     extra = _pairing_fields(state, pairing)
     for player in sorted(state.players, key=lambda p: p.number):
@@ -955,6 +983,8 @@ def write_trf(
     if state.acceleration.value in _XAC:
         lines.append(f"XAC {state.acceleration.value}")
     lines.append(f"XXR {state.total_rounds}")
+    if state.edition is Edition.DUTCH_1998:
+        lines.append(f"XDE {state.edition.value}")
     if state.initial_colour is not None:
         lines.append(f"XXC {'white1' if state.initial_colour is Colour.WHITE else 'black1'}")
     if state.scoring != Scoring():

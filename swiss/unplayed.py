@@ -35,6 +35,7 @@ def blocks_bye(result: RoundResult, scoring: Scoring, edition: Edition) -> bool:
 
     2026, C.04.3 C2: a player who had the PAB, or scored a win's points in one round
     without playing (forfeit win, full-point bye). A half-point bye does not block it.
+    1998, B1b: a player who had a bye or a point without playing: read as the 2026 rule.
     2017, C.04.3 C.2: a player who had the PAB or won by forfeit; a bye the player asked
     for (full, half or zero points) does not block it.
     """

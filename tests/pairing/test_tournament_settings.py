@@ -69,3 +69,11 @@ def test_prize_categories_are_read_from_the_form_and_checked(arbiter_client):
     assert Tournament.objects.get(slug="club-test").prize_categories == ["W", "U18", "S65", "U1800"]
     response = arbiter_client.post("/arbiter/new/", {**NEW, "slug": "other", "prize_categories": "juniors"})
     assert "Unknown prize categories: JUNIORS" in response.content.decode()
+
+
+def test_a_tournament_paired_by_the_1998_rules_says_they_are_historical(arbiter_client):
+    response = arbiter_client.post("/arbiter/new/", {**NEW, "pairing_system": "dutch-1998"})
+    assert response.status_code == 302, response.content.decode()
+    tournament = Tournament.objects.get(slug="club-test")
+    assert tournament.pairing_system == Tournament.PairingSystem.DUTCH_1998
+    assert "FIDE Dutch 1998 (historical)" in arbiter_client.get("/arbiter/club-test/").content.decode()

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from swiss.model import Code, Colour
+from swiss.model import Code, Colour, Edition
 from swiss.scores import score
 from swiss.trf import read_trf, write_trf
 from tournaments.bridge.state import StateError, pairing_state, scores_after, tournament_state
@@ -110,3 +110,15 @@ def test_the_scoring_fields_are_listed_once_and_match_the_engines_scoring():
     assert set(Tournament.SCORING_FIELDS) == on_model
     engine = {f.name for f in dataclasses.fields(Scoring)}
     assert {name.removeprefix("points_") for name in on_model} == engine
+
+
+def test_a_1998_tournament_is_paired_checked_and_explained_by_the_1998_procedure(demo):
+    from swiss import dutch1998
+    from tournaments.bridge.drafts import from_engine, paired
+
+    demo.pairing_system = Tournament.PairingSystem.DUTCH_1998
+    demo.save()
+    state = tournament_state(demo)
+    assert state.edition is Edition.DUTCH_1998
+    ids = {e.pairing_number: e.pk for e in demo.entrants.all()}
+    assert sorted(paired(state, ids)) == sorted(from_engine(dutch1998.pair(state), ids))

@@ -16,6 +16,9 @@ from swiss import us
 from swiss.boards import order_boards
 from swiss.check import Finding, check, points_text
 from swiss.dutch import Float, floats, pair_with_notes
+from swiss.dutch1998 import pair_with_steps
+from swiss.dutch1998.check import check as check_1998
+from swiss.dutch1998.explain import board_steps
 from swiss.explain import explain_board, relaxations
 from swiss.model import Board as EngineBoard
 from swiss.model import Edition, Pairing, PairingError, TournamentState
@@ -257,7 +260,8 @@ def _findings(
 ) -> list[Finding]:
     if system.us is not None:
         return us_check(state, proposal, system.us, names=names)
-    return check(state, proposal, reference=reference, names=names)
+    checker = check_1998 if state.edition is Edition.DUTCH_1998 else check
+    return checker(state, proposal, reference=reference, names=names)
 
 
 def explain(rnd: Round, board_number: int) -> list[str]:
@@ -274,6 +278,11 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     system = engine_system(rnd.tournament)
     if system.us is not None:
         return _us_log(state, shown, system.us)
+    if state.edition is Edition.DUTCH_1998:
+        paired = pair_with_steps(state)
+        if shown in paired.pairing.boards:
+            return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, shown, paired)]
+        return explain_board(state, shown, None, paired.pairing)
     engine, notes = pair_with_notes(state)
     return explain_board(state, shown, notes, engine)
 

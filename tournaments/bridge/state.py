@@ -43,6 +43,7 @@ ABSENCE_CODES: dict[str, Code] = {
 EDITIONS: dict[str, Edition] = {
     Tournament.PairingSystem.DUTCH_2026: Edition.DUTCH_2026,
     Tournament.PairingSystem.DUTCH_2017: Edition.DUTCH_2017,
+    Tournament.PairingSystem.DUTCH_1998: Edition.DUTCH_1998,
 }
 # FIDE title codes of the TRF player line (columns 11-13).
 TRF_TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}

@@ -67,13 +67,14 @@ class Tournament(models.Model):
         # The values of the team systems are the engine's names for them (swiss.TEAM_SYSTEMS).
         DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
         DUTCH_2017 = "dutch-2017", "FIDE Dutch (2017)"
+        DUTCH_1998 = "dutch-1998", "FIDE Dutch 1998 (historical)"
         US_CHESS = "us-chess", "US Chess"
         TEAM_C046 = "team-c046", "FIDE team Swiss (C.04.6)"
         TEAM_ECU = "team-ecu", "ECU team Swiss (N.6)"
         TEAM_OLYMPIAD = "team-olympiad", "Olympiad (D.02)"
 
     TEAM_SYSTEMS = (PairingSystem.TEAM_C046, PairingSystem.TEAM_ECU, PairingSystem.TEAM_OLYMPIAD)
-    EDITIONS_OF_DUTCH = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017)
+    EDITIONS_OF_DUTCH = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.DUTCH_1998)
 
     class Acceleration(models.TextChoices):
         NONE = "none", "None"

@@ -28,6 +28,12 @@ def set_lineup(rnd: Round, user: Any, team: Team, players: list[Entrant]) -> Non
         rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             raise ActionError(f"Round {rnd.number} is published; its lineups stand as played.")
+        boards = rnd.tournament.boards or 0
+        if rnd.is_paired and len(players) != boards:
+            raise ActionError(
+                f"Round {rnd.number} is paired: the lineup of {team.name} needs {boards} players, "
+                "one per board."
+            )
         before = [e.pk for e in round_lineups(rnd.tournament, rnd.number)[team.pk].players]
         rnd.lineup_boards.filter(team=team).delete()
         LineupBoard.objects.bulk_create(
@@ -35,7 +41,7 @@ def set_lineup(rnd: Round, user: Any, team: Team, players: list[Entrant]) -> Non
             for board, entrant in enumerate(players, start=1)
         )
         lineup = round_lineups(rnd.tournament, rnd.number)[team.pk]
-        if lineup.problem and len(players) >= (rnd.tournament.boards or 0):
+        if lineup.problem and len(players) >= boards:
             raise ActionError(lineup.problem)
         if rnd.is_paired:
             flow = drafting(rnd.tournament)

@@ -56,3 +56,17 @@ def test_an_incomplete_lineup_is_flagged_before_pairing_and_the_pairing_says_why
     assert not team_event.rounds.get(number=1).matches.exists()
     Entrant.objects.create(tournament=team_event, name="Zug 2", pairing_number=99, team=short, board_order=2)
     assert 'id="lineup-problems"' not in client.get(url("tournament", team_event)).content.decode()
+
+
+def test_a_paired_round_keeps_full_lineups_only(
+    client: Any, team_event: Any, teams: list[Any], arbiter: Any
+) -> None:
+    client.force_login(arbiter)
+    basel = teams[0]
+    rnd = actions.pair_next_round(team_event, arbiter)
+    seated = list(rnd.seats.filter(entrant__team=basel).order_by("board_number"))
+    response = client.post(
+        url("lineups", team_event, 1), {"team": basel.pk, "board_1": basel.roster()[0].pk}, follow=True
+    )
+    assert "needs 2 players, one per board" in response.content.decode()
+    assert list(rnd.seats.filter(entrant__team=basel).order_by("board_number")) == seated

@@ -70,8 +70,11 @@ class TournamentForm(forms.ModelForm[Tournament]):
     )
 
     # The systems and accelerations this form offers; the team form offers the team ones.
-    systems: tuple[str, ...] = (Tournament.PairingSystem.DUTCH_2026,)
-    accelerations: tuple[str, ...] = (Tournament.Acceleration.NONE, Tournament.Acceleration.BAKU)
+    systems: tuple[str, ...] = (*Tournament.EDITIONS_OF_DUTCH, Tournament.PairingSystem.US_CHESS)
+    accelerations: tuple[str, ...] = (
+        *(Tournament.Acceleration.NONE, Tournament.Acceleration.BAKU),
+        *(Tournament.Acceleration.ABCD, Tournament.Acceleration.ABCD_ADVANCED),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -154,6 +157,11 @@ class TeamTournamentForm(TournamentForm):
         codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
         validate_tiebreaks(codes)
         return codes
+
+    def clean(self) -> dict[str, Any]:
+        """The team tie-breaks are checked by `clean_tiebreaks`; the individual systems'
+        checks (US variations, C.07 player codes) do not apply to a team event."""
+        return forms.ModelForm.clean(self) or {}
 
 
 class EntrantForm(forms.ModelForm[Entrant]):

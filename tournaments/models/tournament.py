@@ -234,7 +234,14 @@ class Tournament(models.Model):
             raise ValidationError({"acceleration": "The ECU acceleration belongs to the ECU team Swiss."})
         if self.acceleration == self.Acceleration.BAKU and self.is_team:
             raise ValidationError({"acceleration": "Baku acceleration pairs players, not teams."})
-        if self.national_acceleration and self.pairing_system not in self.EDITIONS_OF_DUTCH:
+        if (
+            self.pairing_system == self.PairingSystem.DUTCH_1998
+            and self.acceleration != self.Acceleration.NONE
+        ):
+            raise ValidationError(
+                {"acceleration": "The 1998 procedure pairs on real scores, without acceleration."}
+            )
+        if self.national_acceleration and self.pairing_system not in self.EDITIONS_OF_DUTCH[:2]:
             raise ValidationError(
                 {"acceleration": "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."}
             )

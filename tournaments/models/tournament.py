@@ -241,7 +241,11 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"acceleration": "The 1998 procedure pairs on real scores, without acceleration."}
             )
-        if self.national_acceleration and self.pairing_system not in self.EDITIONS_OF_DUTCH[:2]:
+        if self.national_acceleration and self.pairing_system in (
+            self.PairingSystem.DUTCH_1998,
+            *self.TEAM_SYSTEMS,
+            self.PairingSystem.US_CHESS,
+        ):
             raise ValidationError(
                 {"acceleration": "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."}
             )

@@ -3,6 +3,7 @@
 from .audit import AuditRecord
 from .draft import DraftChange, ForbiddenPair
 from .entrant import Entrant, Team
+from .job import Job
 from .round import Board, Round, Seat
 from .tournament import Tournament
 
@@ -12,6 +13,7 @@ __all__ = [
     "DraftChange",
     "ForbiddenPair",
     "Entrant",
+    "Job",
     "Round",
     "Seat",
     "Team",

@@ -1,0 +1,31 @@
+"""The process a worker starts for one pairing job (see `jobs.supervise`).
+
+It imports Django itself, because it is started fresh ("spawn"): a forked copy of the
+worker would share its database connections and its event loop.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Linux: killed when the worker dies, so a worker killed with -9 leaves no engine running on."""
+    parent = os.getppid()
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the worker died before the request took effect
+        os._exit(1)
+
+
+def run(job_id: int) -> None:
+    _die_with_parent()
+    import django
+
+    django.setup()
+    from pairing import jobs
+
+    jobs.execute(job_id)

@@ -208,6 +208,7 @@ def cache_backends(url: str) -> dict[str, dict[str, Any]]:
         "versions": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "public_cache_versions",
+            "OPTIONS": {"MAX_ENTRIES": 1_000_000},
         },
     }
 

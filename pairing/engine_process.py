@@ -13,16 +13,16 @@ import signal
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent() -> None:
+def _die_with(worker: int) -> None:
     """Linux: killed when the worker dies, so a worker killed with -9 leaves no engine running on."""
-    parent = os.getppid()
     ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the worker died before the request took effect
+    if os.getppid() != worker:  # the worker died before that took effect (while this process started)
         os._exit(1)
 
 
-def run(job_id: int) -> None:
-    _die_with_parent()
+def run(job_id: int, worker: int) -> None:
+    """Pair the job's round; `worker` is the process id of the worker that started this process."""
+    _die_with(worker)
     import django
 
     django.setup()

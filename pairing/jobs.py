@@ -20,6 +20,7 @@ Faults, and what each leaves behind:
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -148,7 +149,9 @@ def supervise(job_id: int, should_abort: Callable[[], bool]) -> None:
         return
     from . import engine_process
 
-    process = multiprocessing.get_context("spawn").Process(target=engine_process.run, args=(job_id,))
+    process = multiprocessing.get_context("spawn").Process(
+        target=engine_process.run, args=(job_id, os.getpid())
+    )
     began = time.monotonic()
     process.start()
     while process.is_alive():

@@ -173,15 +173,34 @@ def test_a_job_past_the_time_limit_is_stopped_and_reported(
     assert not Board.objects.exists()
 
 
-def test_a_worker_killed_mid_job_leaves_no_draft_and_the_job_is_paired_on_retry(
+def engine_processes(worker: int) -> list[int]:
+    """The engine processes (multiprocessing's spawned children) of process `worker` still alive."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            state, parent = stat.read_text().rsplit(")", 1)[1].split()[:2]
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(parent) == worker and state != "Z" and b"spawn_main" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_a_worker_killed_mid_job_leaves_no_draft_nor_engine_and_the_job_is_paired_on_retry(
     queued, arbiter_client, tournament, large_field, start_worker
 ):
     first = start_worker()
     arbiter_client.post(url("pair", tournament), {"round": 1})
     job = wait_for(Job.objects.get(), Job.Status.RUNNING)
+    deadline = time.monotonic() + 30
+    while not (engines := engine_processes(first.pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert engines, "the worker started no engine process"
     first.kill()  # SIGKILL: no clean-up of any kind
     first.wait()
     time.sleep(1)
+    assert not [pid for pid in engines if Path(f"/proc/{pid}").exists()]
     assert not Board.objects.exists()
 
     start_worker()

@@ -139,7 +139,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The task queue of the pairing jobs, procrastinate, lives in PostgreSQL (its tables come with
 # `migrate`; workers: `manage.py procrastinate worker`). On SQLite jobs run in the request.
-POSTGRES = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+POSTGRES = DATABASES["default"].get("ENGINE") == "django.db.backends.postgresql"
 if POSTGRES:
     INSTALLED_APPS.insert(INSTALLED_APPS.index("tournaments"), "procrastinate.contrib.django")
 

@@ -31,8 +31,8 @@ def pair_round(context: JobContext, job_id: int) -> None:
 def _after_stall(job_id: int) -> bool:
     """The job's worker died: True to queue it again, False when it is failed (or no longer wanted)."""
     with transaction.atomic():
-        job = Job.objects.select_for_update().get(pk=job_id)
-        if not job.is_active:
+        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or not job.is_active:  # deleted with its tournament, or cancelled
             return False
         if job.attempts >= settings.JOB_ATTEMPTS:
             job.status, job.finished_at = Job.Status.FAILED, job.started_at

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +14,6 @@ from tournaments.models import Board, Entrant, Job
 
 from .conftest import url
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -27,42 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def queued(settings: Any) -> None:
     """The request only queues: a worker process runs the job."""
     settings.JOBS_IN_PROCESS = False
-
-
-@pytest.fixture
-def start_worker() -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
-    """Starts `manage.py procrastinate worker` on the test database; every worker is stopped at the end."""
-    started: list[subprocess.Popen[bytes]] = []
-    db = connection.settings_dict
-
-    def start(**env: str) -> subprocess.Popen[bytes]:
-        address = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-        variables = {
-            **os.environ,
-            "DATABASE_URL": address,
-            "DEBUG": "true",
-            "ENV_FILE": os.devnull,
-            "JOBS_IN_PROCESS": "false",
-            "WORKER_STALLED_SECONDS": "2",
-            "LOG_LEVEL": "WARNING",
-            **env,
-        }
-        variables.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        worker = subprocess.Popen(
-            [sys.executable, "manage.py", "procrastinate", "worker"], cwd=ROOT, env=variables
-        )
-        started.append(worker)
-        return worker
-
-    yield start
-    for worker in started:
-        if worker.poll() is None:
-            worker.send_signal(signal.SIGINT)
-            try:
-                worker.wait(20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
 
 
 def wait_for(job: Job, *statuses: str, seconds: float = 120) -> Job:
@@ -173,17 +131,26 @@ def test_a_job_past_the_time_limit_is_stopped_and_reported(
     assert not Board.objects.exists()
 
 
+def _stat(pid: int) -> tuple[str, int] | None:
+    """The state and parent of process `pid`, None once it is gone or a zombie (it runs no more)."""
+    try:
+        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+    except OSError:
+        return None
+    return None if state in "ZX" else (state, int(parent))
+
+
 def engine_processes(worker: int) -> list[int]:
-    """The engine processes (multiprocessing's spawned children) of process `worker` still alive."""
+    """The engine processes (multiprocessing's spawned children) of process `worker`."""
     found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+    for folder in Path("/proc").glob("[0-9]*"):
+        stat = _stat(int(folder.name))
         try:
-            state, parent = stat.read_text().rsplit(")", 1)[1].split()[:2]
-            command = (stat.parent / "cmdline").read_bytes()
+            command = (folder / "cmdline").read_bytes()
         except OSError:
             continue
-        if int(parent) == worker and state != "Z" and b"spawn_main" in command:
-            found.append(int(stat.parent.name))
+        if stat and stat[1] == worker and b"spawn_main" in command:
+            found.append(int(folder.name))
     return found
 
 
@@ -200,7 +167,7 @@ def test_a_worker_killed_mid_job_leaves_no_draft_nor_engine_and_the_job_is_paire
     first.kill()  # SIGKILL: no clean-up of any kind
     first.wait()
     time.sleep(1)
-    assert not [pid for pid in engines if Path(f"/proc/{pid}").exists()]
+    assert not [pid for pid in engines if _stat(pid)]
     assert not Board.objects.exists()
 
     start_worker()

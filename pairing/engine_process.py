@@ -23,6 +23,8 @@ def _die_with(worker: int) -> None:
 def run(job_id: int, worker: int) -> None:
     """Pair the job's round; `worker` is the process id of the worker that started this process."""
     _die_with(worker)
+    # Below the web processes: on a machine that serves pages too, a long pairing must not slow them.
+    os.nice(10)
     import django
 
     django.setup()

@@ -116,7 +116,10 @@ def test_compose_runs_workers_on_the_web_image_and_database_and_redis_only_in_it
 
 
 def test_compose_config_validates_where_docker_compose_is_installed():
-    if not shutil.which("docker") or subprocess.run(["docker", "compose", "version"], capture_output=True).returncode:
+    if (
+        not shutil.which("docker")
+        or subprocess.run(["docker", "compose", "version"], capture_output=True).returncode
+    ):
         pytest.skip("docker compose is not installed here")
     env = {**os.environ, "POSTGRES_PASSWORD": "x", "SECRET_KEY": "y"}
     result = subprocess.run(["docker", "compose", "config", "-q"], cwd=ROOT, env=env, capture_output=True)

@@ -192,7 +192,7 @@ def test_a_job_is_failed_with_a_message_after_its_last_attempt(
     assert not Board.objects.exists()
 
 
-def test_only_the_requests_are_in_process_for_the_other_tests(tournament, field, arbiter_client):
+def test_with_jobs_in_process_the_pair_request_runs_the_job_itself(tournament, field, arbiter_client):
     """Without a worker (JOBS_IN_PROCESS, the tests' and SQLite's default), the request runs the job."""
     arbiter_client.post(url("pair", tournament), {"round": 1})
     assert jobs.last_job(tournament, 1).status == Job.Status.DONE

@@ -137,6 +137,11 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The task queue of the pairing jobs, procrastinate, lives in PostgreSQL (its tables come with
+# `migrate`; workers: `manage.py procrastinate worker`). On SQLite jobs run in the request.
+POSTGRES = DATABASES["default"].get("ENGINE") == "django.db.backends.postgresql"
+if POSTGRES:
+    INSTALLED_APPS.insert(INSTALLED_APPS.index("tournaments"), "procrastinate.contrib.django")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -170,18 +175,74 @@ STORAGES = {
 # Tests and the local demo run without collectstatic; whitenoise then looks files up per request.
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
-# The public pages' cache is shared by every gunicorn worker, so an invalidation reaches them all:
-# files on this machine by default; tests keep theirs in memory.
+# The public pages' cache. Pages are keyed by a per-tournament version token, so the token
+# must be shared by every web process on every machine for a change to retire the pages
+# everywhere (tournaments/public_cache.py). With CACHE_URL or REDIS_URL (redis://...), pages
+# and tokens live in Redis; without, pages are files on this machine and the tokens a table
+# in the database, so a second web machine without Redis is still never stale, only colder.
+# Tests keep both in memory unless a test asks for another backend.
 _CACHE_DIR = Path(os.environ.get("CACHE_DIR", "") or BASE_DIR / ".cache")
-CACHES: dict[str, dict[str, Any]] = {
-    name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
-    if TESTING
-    else {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": str(folder),
-        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000)},
+CACHE_URL = os.environ.get("CACHE_URL", "") or os.environ.get("REDIS_URL", "")
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"CACHE_URL/REDIS_URL must be a redis:// address, not {CACHE_URL!r}.")
+
+
+def cache_backends(url: str) -> dict[str, dict[str, Any]]:
+    """The "default" (pages) and "versions" (tokens) caches for a Redis `url`, or for none."""
+    if url:
+        return {
+            name: {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": url,
+                "KEY_PREFIX": f"swiss-{name}",
+            }
+            for name in ("default", "versions")
+        }
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(_CACHE_DIR),
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000)},
+        },
+        # One row per tournament; created by migration 0008 (`createcachetable`).
+        "versions": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "public_cache_versions",
+            "OPTIONS": {"MAX_ENTRIES": 1_000_000},
+        },
     }
-    for name, folder in (("default", _CACHE_DIR), ("versions", _CACHE_DIR / "versions"))
+
+
+CACHES: dict[str, dict[str, Any]] = (
+    {
+        name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
+        for name in ("default", "versions")
+    }
+    if TESTING and not CACHE_URL
+    else cache_backends(CACHE_URL)
+)
+
+# Pairing jobs run on workers (`python manage.py procrastinate worker`); JOBS_IN_PROCESS runs
+# them inside the request instead, for a single-process demo and for most tests.
+JOBS_IN_PROCESS = env_bool("JOBS_IN_PROCESS", TESTING or not POSTGRES)
+if not (JOBS_IN_PROCESS or POSTGRES):
+    raise ImproperlyConfigured(
+        "JOBS_IN_PROCESS=false needs PostgreSQL (DATABASE_URL): the queue lives there."
+    )
+# A job running longer than this many seconds is stopped and reported to the arbiter.
+JOB_TIME_LIMIT = env_int("JOB_TIME_LIMIT", 900)
+# A worker that has not shown a sign of life (heartbeat) for this many seconds is taken for
+# dead, and its job is queued again (or failed after JOB_ATTEMPTS tries).
+WORKER_STALLED_SECONDS = env_int("WORKER_STALLED_SECONDS", 30)
+JOB_ATTEMPTS = env_int("JOB_ATTEMPTS", 3)
+PROCRASTINATE_WORKER_DEFAULTS = {
+    "update_heartbeat_interval": max(1.0, WORKER_STALLED_SECONDS / 3),
+    "stalled_worker_timeout": float(WORKER_STALLED_SECONDS),
+    # Cancel requests reach a running job within this many seconds.
+    "abort_job_polling_interval": 1.0,
+    # Job rows (tournaments.Job) keep the record; procrastinate's own rows of succeeded jobs go
+    # (the stalled-job recovery alone adds one every 10 s).
+    "delete_jobs": "successful",
 }
 
 # Content-Security-Policy (django-csp; Django 5.2 has none of its own): scripts, styles and

@@ -12,6 +12,7 @@ more. Every change goes to the audit trail.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,7 +20,7 @@ from django.db import transaction
 
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.drafts import NoPairing, Pair
-from tournaments.bridge.state import StateError, next_round_to_pair
+from tournaments.bridge.state import StateError, next_round_to_pair, pairing_numbers
 from tournaments.models import AuditRecord, DraftChange, Round, Tournament
 
 from . import edits
@@ -59,44 +60,92 @@ def pair_next_round(tournament: Tournament, user: Any, *, again: bool = False) -
     return draft_round(tournament, user, again=again)[0]
 
 
+class InputChanged(ActionError):
+    """What the engine paired from changed before the draft could be stored; nothing was stored."""
+
+
+def round_to_pair(tournament: Tournament, user: Any, *, expected: int | None = None) -> Round:
+    """The round to pair next, with the tournament locked; draws the initial-colour lot the first time.
+
+    `expected` is the round the arbiter meant: a page left open while a colleague
+    published that round must not pair the one after it. Call inside `transaction.atomic`.
+    """
+    tournament = locked_tournament(tournament)
+    number = next_round_to_pair(tournament)
+    if expected is not None and expected < number:
+        raise ActionError(f"Round {expected} is already published; nothing was paired.")
+    if expected is not None and expected > number:
+        raise ActionError(f"Round {number} comes first; nothing was paired.")
+    if number > tournament.total_rounds:
+        raise ActionError("Every round has been published.")
+    if not tournament.initial_colour:
+        # C.04.3 5.2.5 needs the initial-colour lot; it is drawn once and stored.
+        tournament.initial_colour = secrets.choice(Tournament.Colour.values)
+        tournament.save(update_fields=["initial_colour"])
+        AuditRecord.record(
+            user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
+        )
+    return tournament.rounds.select_related("tournament").get(number=number)
+
+
+def engine_input(tournament: Tournament, number: int) -> dict[str, str]:
+    """The digest of what the engine would pair round `number` from now (the `Drafting`'s fingerprint)."""
+    flow = drafting(tournament)
+    try:
+        return flow.fingerprint(tournament, flow.state(tournament, number))
+    except StateError as error:
+        raise ActionError(str(error)) from error
+
+
 def draft_round(
-    tournament: Tournament, user: Any, *, again: bool = False, expected: int | None = None
+    tournament: Tournament,
+    user: Any,
+    *,
+    again: bool = False,
+    expected: int | None = None,
+    paired_from: dict[str, str] | None = None,
+    before_store: Callable[[], None] | None = None,
 ) -> tuple[Round, bool]:
     """`pair_next_round`, also saying whether a new draft was made (False: the existing one was kept).
 
-    `expected` is the round the arbiter meant: a page left open while a colleague
-    published that round must not pair the one after it.
+    The engine runs outside any lock, so that colleagues can enter results while a large
+    round is paired. The draft is then stored in one transaction, under the tournament's
+    lock, only if the engine's input is still what it paired from and, when given,
+    `paired_from` (the digest when the arbiter asked); otherwise `InputChanged` is raised
+    and nothing is stored. `before_store` runs inside that transaction just before the
+    draft is written (a pairing job checks there that it was not cancelled).
     """
     with transaction.atomic():
-        tournament = locked_tournament(tournament)
-        number = next_round_to_pair(tournament)
-        if expected is not None and expected < number:
-            raise ActionError(f"Round {expected} is already published; nothing was paired.")
-        if expected is not None and expected > number:
-            raise ActionError(f"Round {number} comes first; nothing was paired.")
-        if number > tournament.total_rounds:
-            raise ActionError("Every round has been published.")
-        rnd = tournament.rounds.get(number=number)
+        rnd = round_to_pair(tournament, user, expected=expected)
+    if rnd.is_paired and not again:
+        return rnd, False
+    tournament = rnd.tournament  # read again under the lock, with the initial-colour lot
+    flow = drafting(tournament)
+    try:
+        state = flow.state(tournament, rnd.number)
+        numbers = pairing_numbers(tournament)
+        pairs = flow.paired(tournament, state)
+    except (StateError, NoPairing) as error:
+        raise ActionError(str(error)) from error
+    if not pairs:
+        raise ActionError("Nobody is left to pair.")
+    digest = flow.fingerprint(tournament, state)
+    with transaction.atomic():
+        rnd = round_to_pair(tournament, user, expected=rnd.number)
         if rnd.is_paired and not again:
             return rnd, False
-        if not tournament.initial_colour:
-            # C.04.3 5.2.5 needs the initial-colour lot; it is drawn once and stored.
-            tournament.initial_colour = secrets.choice(Tournament.Colour.values)
-            tournament.save(update_fields=["initial_colour"])
-            AuditRecord.record(
-                user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
+        now = engine_input(rnd.tournament, rnd.number)
+        asked = paired_from if paired_from is not None else digest
+        if not now == digest == asked or pairing_numbers(rnd.tournament) != numbers:
+            raise InputChanged(
+                f"Round {rnd.number} was not paired: the results, entrants or rules changed while it was "
+                "being paired. Nothing was stored; pair it again."
             )
-        flow = drafting(tournament)
-        try:
-            state = flow.state(tournament, number)
-            pairs = flow.paired(tournament, state)
-        except (StateError, NoPairing) as error:
-            raise ActionError(str(error)) from error
-        if not pairs:
-            raise ActionError("Nobody is left to pair.")
+        if before_store is not None:
+            before_store()
         before = draft_pairs(rnd)
         flow.store(rnd, pairs)
-        rnd.record_input(flow.fingerprint(tournament, state))
+        rnd.record_input(digest)
         rnd.draft_changes.all().delete()
         DraftChange.objects.create(
             round=rnd,

@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
@@ -33,9 +34,9 @@ from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
 from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
 from tournaments.csv_export import csv_text
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Match, Round, Seat, Team, Tournament
+from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Job, Match, Round, Seat, Team, Tournament
 
-from . import actions, forms, lineups, publishing, registration, results
+from . import actions, forms, jobs, lineups, publishing, registration, results
 from . import teams as team_registration
 
 View = Callable[..., HttpResponse]
@@ -350,23 +351,25 @@ def forbidden_pairs(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
 @require_POST
 @arbiter_only
 def pair_round(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Queue the pairing (a worker runs the engine) and show the round, which follows the job."""
     form = forms.PairForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Nothing was paired. {_form_errors(form)}")
         return redirect("arbiter:tournament", tournament.slug)
     again = form.cleaned_data.get("again", False)
+    expected = form.cleaned_data.get("round")
     try:
-        rnd, made = actions.draft_round(
-            tournament, request.user, again=again, expected=form.cleaned_data.get("round")
-        )
+        rnd, job = jobs.request_pairing(tournament, request.user, again=again, expected=expected)
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
         return redirect("arbiter:tournament", tournament.slug)
-    if made:
-        messages.success(request, f"Round {rnd.number} paired {'again ' if again else ''}by the engine.")
-    else:
+    if job is None:
         # A second press of "pair" (or a colleague's) keeps the draft and its manual changes.
         messages.info(request, f"Round {rnd.number} already has a draft; it was kept as it is.")
+    elif job.status == Job.Status.DONE:
+        messages.success(request, f"Round {rnd.number} paired {'again ' if again else ''}by the engine.")
+    elif not job.is_active:
+        messages.error(request, job.message)
     return redirect("arbiter:round", tournament.slug, rnd.number)
 
 
@@ -375,6 +378,7 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpRe
     rnd.refresh_from_db()
     context = {
         "tournament": rnd.tournament,
+        **_job_context(rnd),
         "review": drafting(rnd.tournament).review(rnd),
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
@@ -382,6 +386,41 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpRe
     }
     template = "pairing/review.html#draft" if request.htmx else "pairing/review.html"
     return render(request, template, context)
+
+
+def _job_context(rnd: Round) -> dict[str, Any]:
+    """The round's pairing job to show: one queued or running, or the last if it stored no draft."""
+    job = jobs.last_job(rnd.tournament, rnd.number)
+    if job is None or job.status == Job.Status.DONE:
+        return {}
+    return {"job": job, "job_elapsed": int((timezone.now() - job.created_at).total_seconds())}
+
+
+@require_GET
+@arbiter_only
+def round_job(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """What the review page polls while a job runs; once it has ended, the whole page again."""
+    rnd = _get_round(tournament, number)
+    context = {"tournament": tournament, "rnd": rnd, **_job_context(rnd)}
+    if not request.htmx:
+        return redirect("arbiter:round", tournament.slug, number)
+    if "job" in context and context["job"].is_active:
+        return render(request, "pairing/review.html#job", context)
+    return HttpResponseClientRefresh()
+
+
+@require_POST
+@arbiter_only
+def round_job_cancel(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    job = jobs.active_job(tournament, number)
+    try:
+        if job is None:
+            raise actions.ActionError("No pairing of this round is running; nothing was cancelled.")
+        jobs.cancel(job, request.user)
+        messages.info(request, f"The pairing of round {number} was cancelled; nothing was stored.")
+    except actions.ActionError as error:
+        messages.error(request, error.messages[0])
+    return redirect("arbiter:round", tournament.slug, number)
 
 
 @require_GET

@@ -75,6 +75,8 @@ class PairingContext:
         self.colour_states = {n: colour_state(p.history) for n, p in self.players.items()}
         self.round = state.round_to_pair
         self._pairing_score = PairingScores(state)
+        # Read once: finding it scans every player, and the checks ask for it per board.
+        self.topscorer_threshold = topscorer_threshold(state)
 
     def rule(self, rule: str) -> str:
         """The article number of `rule` in the edition that pairs the event."""
@@ -88,7 +90,7 @@ class PairingContext:
 
     def topscorer(self, number: int) -> bool:
         """Dutch 1.8: in the last round, more than half the maximum possible score."""
-        threshold = topscorer_threshold(self.state)
+        threshold = self.topscorer_threshold
         return threshold is not None and score(self.players[number], self.state.scoring) > threshold
 
     def seating(self, pairing: Pairing) -> list[Finding]:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import contextlib
 import datetime
 import os
+import signal
 import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,3 +120,44 @@ def demo(db: None) -> Any:
     cache.clear()
     call_command("load_demo", stdout=StringIO())
     return Tournament.objects.get(slug="demo-open")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def start_worker() -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
+    """Starts `manage.py procrastinate worker` on the test database; every worker is stopped at the end."""
+    from django.db import connection
+
+    started: list[subprocess.Popen[bytes]] = []
+    db = connection.settings_dict
+
+    def start(**env: str) -> subprocess.Popen[bytes]:
+        address = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+        variables = {
+            **os.environ,
+            "DATABASE_URL": address,
+            "DEBUG": "true",
+            "ENV_FILE": os.devnull,
+            "JOBS_IN_PROCESS": "false",
+            "WORKER_STALLED_SECONDS": "2",
+            "LOG_LEVEL": "WARNING",
+            **env,
+        }
+        variables.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        worker = subprocess.Popen(
+            [sys.executable, "manage.py", "procrastinate", "worker"], cwd=ROOT, env=variables
+        )
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        if worker.poll() is None:
+            worker.send_signal(signal.SIGINT)
+            try:
+                worker.wait(20)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,6 +100,30 @@ def test_compose_web_migrates_then_serves_with_gunicorn_once_the_database_is_hea
     assert env["DATABASE_URL"].startswith("postgres://") and "@db:5432/" in env["DATABASE_URL"]
     assert {"SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"} <= env.keys()
     assert env["DEBUG"] == "false"
+
+
+def test_compose_runs_workers_on_the_web_image_and_database_and_redis_only_in_its_profile():
+    services = compose()["services"]
+    web, worker, cache = services["web"], services["worker"], services["redis"]
+    assert worker["command"] == "python manage.py procrastinate worker"
+    assert worker["build"] == web["build"] == "."
+    assert worker["environment"] == web["environment"]
+    assert worker["depends_on"]["db"]["condition"] == "service_healthy"
+    assert "ports" not in worker
+    assert cache["image"].startswith("redis:") and cache["profiles"] == ["redis"]
+    assert "profiles" not in web and "profiles" not in worker
+    assert web["environment"]["REDIS_URL"] == "${REDIS_URL:-}"
+
+
+def test_compose_config_validates_where_docker_compose_is_installed():
+    if (
+        not shutil.which("docker")
+        or subprocess.run(["docker", "compose", "version"], capture_output=True).returncode
+    ):
+        pytest.skip("docker compose is not installed here")
+    env = {**os.environ, "POSTGRES_PASSWORD": "x", "SECRET_KEY": "y"}
+    result = subprocess.run(["docker", "compose", "config", "-q"], cwd=ROOT, env=env, capture_output=True)
+    assert result.returncode == 0, result.stderr
 
 
 def test_static_files_are_served_by_whitenoise_in_production():

@@ -1,8 +1,9 @@
 """The cache of the public pages: one version token per tournament, bumped on every change players see.
 
 The tokens live in a cache of their own ("versions"): it holds one entry per tournament,
-so writing one stays cheap (the file cache scans its folder on every write) and culling
-the pages never drops a token.
+so writing one stays cheap and culling the pages never drops a token. It is shared by
+every web machine (Redis, or a table in the database: settings.cache_backends), so a
+change retires the pages everywhere; keeping a token in a process's memory would not.
 
 Rendered pages are stored under keys that include the token, so bumping it retires
 every page of the tournament at once without knowing their addresses. The model
@@ -23,9 +24,10 @@ from typing import Any, overload
 
 from django.core.cache import cache, caches
 from django.core.exceptions import DisallowedHost
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import Resolver404, resolve
+from redis.exceptions import RedisError
 
 # Pages live long: a change retires them, not a clock.
 TIMEOUT = 24 * 3600
@@ -238,7 +240,11 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
             return app(environ, start_response)
         if settings.SECURE_SSL_REDIRECT and not request.is_secure():
             return app(environ, start_response)
-        page = _cached_response(request)
+        try:
+            page = _cached_response(request)
+        except (DatabaseError, RedisError):
+            # The shared cache or the tokens' table is out of reach: Django answers, and says so.
+            page = None
         if page is None:
             return app(environ, start_response)
         headers = [*page.items(), *security_headers(request), ("Content-Length", str(len(page.content)))]

@@ -3,6 +3,7 @@
 from .audit import AuditRecord
 from .draft import DraftChange, ForbiddenPair
 from .entrant import Entrant, Team
+from .job import Job
 from .match import LineupBoard, Match
 from .round import Board, Round, Seat
 from .tournament import Tournament
@@ -13,6 +14,7 @@ __all__ = [
     "DraftChange",
     "ForbiddenPair",
     "Entrant",
+    "Job",
     "LineupBoard",
     "Match",
     "Round",

@@ -1,0 +1,190 @@
+"""Pairing as a job: the arbiter's request queues it, a worker runs it, the review page follows it.
+
+The queue is procrastinate's (pairing/tasks.py holds its tasks); a `Job` row says what the
+arbiter sees. A job runs the one function that drafts a round today,
+`actions.draft_round`, so every pairing system the bridge knows comes through it.
+
+Faults, and what each leaves behind:
+- a second press of "Pair" while a job is queued or running joins it (the database keeps
+  one active job per tournament and round);
+- the input changed after the job was queued (a result corrected, an entrant added): the
+  draft is not stored and the job says so (`actions.InputChanged`);
+- cancelled, or past `JOB_TIME_LIMIT`: the engine's process is killed; the draft would
+  only be written in the one transaction at the end, which also marks the job done, so
+  nothing half-written remains;
+- a worker killed mid-job: its engine process dies with it (PR_SET_PDEATHSIG), the
+  open transaction, if any, is rolled back by PostgreSQL, and `recover_stalled` queues the
+  job again, or fails it after `JOB_ATTEMPTS` tries.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import AuditRecord, Job, Round, Tournament
+
+from . import actions
+from .actions import ActionError, InputChanged
+
+Status = Job.Status
+
+
+class _NotWanted(Exception):
+    """The job was cancelled (or finished by recovery) before its draft could be stored."""
+
+
+def active_job(tournament: Tournament, number: int) -> Job | None:
+    """The pairing job queued or running for round `number`, if any."""
+    return Job.objects.filter(
+        tournament=tournament, kind=Job.Kind.PAIR, round_number=number, status__in=Job.ACTIVE
+    ).first()
+
+
+def last_job(tournament: Tournament, number: int) -> Job | None:
+    return Job.objects.filter(tournament=tournament, kind=Job.Kind.PAIR, round_number=number).first()
+
+
+def request_pairing(
+    tournament: Tournament, user: Any, *, again: bool, expected: int | None
+) -> tuple[Round, Job | None]:
+    """Queue the pairing of the next round, or join the job already queued or running for it.
+
+    No job when the round already has a draft and `again` is not set: the draft is kept.
+    The checks that need no engine (the round already published, every round done, an
+    earlier round without a result) are made here, so the arbiter hears of them at once.
+    """
+    with transaction.atomic():
+        rnd = actions.round_to_pair(tournament, user, expected=expected)
+        if rnd.is_paired and not again:
+            return rnd, None
+        job = active_job(tournament, rnd.number)
+        if job is not None:
+            return rnd, job
+        job = Job.objects.create(
+            tournament=rnd.tournament,
+            kind=Job.Kind.PAIR,
+            round_number=rnd.number,
+            requested_by=user,
+            request={"again": again, "input": actions.engine_input(rnd.tournament, rnd.number)},
+        )
+        if not settings.JOBS_IN_PROCESS:
+            from .tasks import pair_round
+
+            # Deferred on the request's connection: the queue holds the job if and only if the row commits.
+            job.queue_id = pair_round.configure(lock=f"pair-{job.tournament_id}").defer(job_id=job.pk)
+            job.save(update_fields=["queue_id"])
+    if settings.JOBS_IN_PROCESS:
+        if start(job.pk):
+            execute(job.pk)
+        job.refresh_from_db()
+    return rnd, job
+
+
+def start(job_id: int) -> bool:
+    """Mark the job running for one more attempt; False when it is no longer wanted (cancelled)."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().get(pk=job_id)
+        if not job.is_active:
+            return False
+        job.status, job.started_at, job.attempts = Status.RUNNING, timezone.now(), job.attempts + 1
+        job.save(update_fields=["status", "started_at", "attempts"])
+        return True
+
+
+def finish(job_id: int, status: str, message: str = "") -> bool:
+    """End a job still queued or running with `status`; False when it had already ended."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().get(pk=job_id)
+        if not job.is_active:
+            return False
+        job.status, job.message, job.finished_at = status, message, timezone.now()
+        job.save(update_fields=["status", "message", "finished_at"])
+        return True
+
+
+def execute(job_id: int) -> None:
+    """Run a started job to its end: the draft stored and the job done in one transaction, or why not."""
+    job = Job.objects.select_related("tournament", "requested_by").get(pk=job_id)
+
+    def mark_done() -> None:
+        # Inside the transaction that stores the draft: a cancel that came first wins, and no draft is kept.
+        if not finish(job_id, Status.DONE):
+            raise _NotWanted
+
+    try:
+        actions.draft_round(
+            job.tournament,
+            job.requested_by,
+            again=job.request.get("again", False),
+            expected=job.round_number,
+            paired_from=job.request.get("input"),
+            before_store=mark_done,
+        )
+    except InputChanged as error:
+        finish(job_id, Status.DISCARDED, error.messages[0])
+    except ActionError as error:
+        finish(job_id, Status.FAILED, error.messages[0])
+    except _NotWanted:
+        pass
+    else:
+        # The round was paired meanwhile (draft_round kept that draft): nothing of this job's to store.
+        finish(job_id, Status.DONE)
+
+
+def supervise(job_id: int, should_abort: Callable[[], bool]) -> None:
+    """Run a queued job in an engine process of its own, stopping it on cancel or past the time limit.
+
+    A process, not a thread, because only a process can be stopped in the middle of the
+    engine's work, and its memory (about 0.7 GB for 2000 players) is returned when it ends.
+    """
+    if not start(job_id):
+        return
+    from . import engine_process
+
+    process = multiprocessing.get_context("spawn").Process(
+        target=engine_process.run, args=(job_id, os.getpid())
+    )
+    began = time.monotonic()
+    process.start()
+    while process.is_alive():
+        process.join(0.5)
+        if process.is_alive() and should_abort():
+            process.kill()
+            finish(job_id, Status.CANCELLED, "Cancelled.")
+        elif process.is_alive() and time.monotonic() - began > settings.JOB_TIME_LIMIT:
+            process.kill()
+            finish(
+                job_id,
+                Status.FAILED,
+                f"Stopped after {settings.JOB_TIME_LIMIT} s, the limit for one job (JOB_TIME_LIMIT); "
+                "nothing was stored.",
+            )
+    process.join()
+    if process.exitcode != 0:
+        finish(
+            job_id,
+            Status.FAILED,
+            f"The pairing process stopped unexpectedly (exit code {process.exitcode}); nothing was stored. "
+            "Pair the round again.",
+        )
+
+
+def cancel(job: Job, user: Any) -> None:
+    """The arbiter cancels a queued or running job; a draft the engine finishes anyway is not stored."""
+    if not finish(job.pk, Status.CANCELLED, f"Cancelled by {user}."):
+        raise ActionError("The job had already finished; nothing was cancelled.")
+    AuditRecord.record(user, AuditRecord.Action.CHANGE, job, {"status": job.status}, {"status": "cancelled"})
+    if job.queue_id is not None:
+        from procrastinate.contrib.django import app
+
+        queue_id = job.queue_id
+        # A queued job is dropped from the queue; a running one is asked to stop (`supervise`).
+        transaction.on_commit(lambda: app.job_manager.cancel_job_by_id(queue_id, abort=True))

@@ -1,0 +1,64 @@
+"""The tasks procrastinate's workers run (`python manage.py procrastinate worker`); found by name.
+
+`pair_round` carries only the `Job` id: everything else is read from the database when
+the job runs (pairing/jobs.py). Its procrastinate lock is the tournament, so two jobs
+of one tournament never run at the same time, on any worker.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections, transaction
+from procrastinate import JobContext
+from procrastinate.contrib.django import app
+from procrastinate.jobs import Status
+
+from tournaments.models import Job
+
+from . import jobs
+
+
+@app.task(name="pair_round", pass_context=True)
+def pair_round(context: JobContext, job_id: int) -> None:
+    close_old_connections()
+    try:
+        jobs.supervise(job_id, context.should_abort)
+    finally:
+        close_old_connections()
+
+
+def _after_stall(job_id: int) -> bool:
+    """The job's worker died: True to queue it again, False when it is failed (or no longer wanted)."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or not job.is_active:  # deleted with its tournament, or cancelled
+            return False
+        if job.attempts >= settings.JOB_ATTEMPTS:
+            job.status, job.finished_at = Job.Status.FAILED, job.started_at
+            job.message = (
+                f"The worker pairing this round stopped {job.attempts} times (JOB_ATTEMPTS); "
+                "nothing was stored. Pair it again, or ask the administrator to look at the workers."
+            )
+            job.save(update_fields=["status", "message", "finished_at"])
+            return False
+        job.status = Job.Status.QUEUED
+        job.message = f"A worker stopped during attempt {job.attempts}; the job was queued again."
+        job.save(update_fields=["status", "message"])
+        return True
+
+
+@app.periodic(cron="* * * * * */10")
+@app.task(name="recover_stalled_jobs", queueing_lock="recover_stalled_jobs")
+async def recover_stalled_jobs(timestamp: int) -> None:
+    """Jobs of workers without a heartbeat for WORKER_STALLED_SECONDS are queued again or failed."""
+    stalled = await app.job_manager.get_stalled_jobs(
+        task_name="pair_round", seconds_since_heartbeat=settings.WORKER_STALLED_SECONDS
+    )
+    for queued in stalled:
+        assert queued.id is not None
+        again = await sync_to_async(_after_stall)(int(str(queued.task_kwargs["job_id"])))
+        if again:
+            await app.job_manager.retry_job(queued)
+        else:
+            await app.job_manager.finish_job_by_id_async(queued.id, Status.FAILED, delete_job=False)

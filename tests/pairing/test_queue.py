@@ -1,0 +1,199 @@
+"""Pairing jobs on the real queue: procrastinate workers started as processes against the test database."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from pairing import jobs, registration
+from tournaments.models import Board, Entrant, Job
+
+from .conftest import url
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def queued(settings: Any) -> None:
+    """The request only queues: a worker process runs the job."""
+    settings.JOBS_IN_PROCESS = False
+
+
+def wait_for(job: Job, *statuses: str, seconds: float = 120) -> Job:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.status in statuses:
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job still {job.status} after {seconds} s, not {statuses}: {job.message}")
+
+
+@pytest.fixture
+def large_field(tournament: Any) -> list[Any]:
+    """Enough players that one job takes a worker a few seconds."""
+    entrants = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, name=f"Player {n:04d}", pairing_number=n, fide_rating=2700 - n // 2)
+        for n in range(1, 601)
+    )
+    return entrants
+
+
+def test_the_pair_request_only_queues_and_a_worker_process_stores_the_draft(
+    queued, arbiter_client, tournament, field, start_worker
+):
+    response = arbiter_client.post(url("pair", tournament), {"round": 1})
+    assert response.status_code == 302
+    job = Job.objects.get()
+    assert job.status == Job.Status.QUEUED and job.queue_id is not None
+    assert not Board.objects.exists()
+    page = arbiter_client.get(url("round", tournament, 1))
+    assert b"Pairing round 1" in page.content and b"Cancel the pairing" in page.content
+
+    start_worker()
+    job = wait_for(job, Job.Status.DONE)
+    assert Board.objects.filter(round__number=1).count() == 6
+    assert job.attempts == 1 and job.message == ""
+    # The polling partial now asks htmx for the whole page, which shows the draft.
+    poll = arbiter_client.get(url("round-job", tournament, 1), headers={"HX-Request": "true"})
+    assert poll.headers["HX-Refresh"] == "true"
+    assert b"board-6" in arbiter_client.get(url("round", tournament, 1)).content
+
+
+def test_a_second_press_joins_the_queued_job(queued, arbiter_client, tournament, field, start_worker):
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = Job.objects.get()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM procrastinate_jobs WHERE task_name = 'pair_round'")
+        assert cursor.fetchone() == (1,)
+    start_worker()
+    wait_for(job, Job.Status.DONE)
+    assert Board.objects.filter(round__number=1).count() == 6
+
+
+def test_a_job_whose_input_changed_after_it_was_queued_is_discarded_and_the_arbiter_told(
+    queued, arbiter_client, arbiter, tournament, field, start_worker
+):
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = Job.objects.get()
+    registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Lena", fide_rating=2000)])
+
+    start_worker()
+    job = wait_for(job, Job.Status.DISCARDED)
+    assert "changed while it was being paired" in job.message
+    assert not Board.objects.exists()
+    assert job.message.encode() in arbiter_client.get(url("round", tournament, 1)).content
+
+
+def test_a_cancelled_job_is_never_paired(queued, arbiter_client, tournament, field, start_worker):
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = Job.objects.get()
+    arbiter_client.post(url("round-job-cancel", tournament, 1))
+    job.refresh_from_db()
+    assert job.status == Job.Status.CANCELLED
+
+    start_worker()
+    time.sleep(5)
+    assert not Board.objects.exists()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT status FROM procrastinate_jobs WHERE id = %s", [job.queue_id])
+        assert cursor.fetchone() == ("cancelled",)
+    # Pairing again is a new job, which the worker runs.
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    wait_for(Job.objects.exclude(pk=job.pk).get(), Job.Status.DONE)
+
+
+def test_a_running_job_is_cancelled_and_stores_nothing(
+    queued, arbiter_client, tournament, large_field, start_worker
+):
+    start_worker()
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = wait_for(Job.objects.get(), Job.Status.RUNNING)
+    arbiter_client.post(url("round-job-cancel", tournament, 1))
+    time.sleep(4)
+    job.refresh_from_db()
+    assert job.status == Job.Status.CANCELLED
+    assert not Board.objects.exists()
+
+
+def test_a_job_past_the_time_limit_is_stopped_and_reported(
+    queued, arbiter_client, tournament, large_field, start_worker
+):
+    start_worker(JOB_TIME_LIMIT="1")
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = wait_for(Job.objects.get(), Job.Status.FAILED, seconds=60)
+    assert "Stopped after 1 s, the limit for one job (JOB_TIME_LIMIT)" in job.message
+    assert not Board.objects.exists()
+
+
+def _stat(pid: int) -> tuple[str, int] | None:
+    """The state and parent of process `pid`, None once it is gone or a zombie (it runs no more)."""
+    try:
+        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+    except OSError:
+        return None
+    return None if state in "ZX" else (state, int(parent))
+
+
+def engine_processes(worker: int) -> list[int]:
+    """The engine processes (multiprocessing's spawned children) of process `worker`."""
+    found = []
+    for folder in Path("/proc").glob("[0-9]*"):
+        stat = _stat(int(folder.name))
+        try:
+            command = (folder / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if stat and stat[1] == worker and b"spawn_main" in command:
+            found.append(int(folder.name))
+    return found
+
+
+def test_a_worker_killed_mid_job_leaves_no_draft_nor_engine_and_the_job_is_paired_on_retry(
+    queued, arbiter_client, tournament, large_field, start_worker
+):
+    first = start_worker()
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = wait_for(Job.objects.get(), Job.Status.RUNNING)
+    deadline = time.monotonic() + 30
+    while not (engines := engine_processes(first.pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert engines, "the worker started no engine process"
+    first.kill()  # SIGKILL: no clean-up of any kind
+    first.wait()
+    time.sleep(1)
+    assert not [pid for pid in engines if _stat(pid)]
+    assert not Board.objects.exists()
+
+    start_worker()
+    job = wait_for(job, Job.Status.DONE)
+    assert job.attempts == 2
+    assert Board.objects.filter(round__number=1).count() == 300
+    assert "queued again" in job.message or job.message == ""
+
+
+def test_a_job_is_failed_with_a_message_after_its_last_attempt(
+    queued, arbiter_client, tournament, large_field, start_worker
+):
+    first = start_worker(JOB_ATTEMPTS="1")
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = wait_for(Job.objects.get(), Job.Status.RUNNING)
+    first.kill()
+    first.wait()
+
+    start_worker(JOB_ATTEMPTS="1")
+    job = wait_for(job, Job.Status.FAILED, seconds=60)
+    assert "stopped 1 times (JOB_ATTEMPTS)" in job.message
+    assert not Board.objects.exists()
+
+
+def test_with_jobs_in_process_the_pair_request_runs_the_job_itself(tournament, field, arbiter_client):
+    """Without a worker (JOBS_IN_PROCESS, the tests' and SQLite's default), the request runs the job."""
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    assert jobs.last_job(tournament, 1).status == Job.Status.DONE
+    assert Board.objects.filter(round__number=1).count() == 6

@@ -28,6 +28,11 @@ _ARTICLES = {
 }
 
 
+# The 1998 checker (swiss/dutch1998/check.py) reuses the shared checks under the 2026
+# numbers and renames their findings to its own (B1a, B1b, F5 ...).
+_ARTICLES[Edition.DUTCH_1998] = _ARTICLES[Edition.DUTCH_2026]
+
+
 def article(edition: Edition, rule: str) -> str:
     """The number `edition` gives `rule` (one of the keys above)."""
     return _ARTICLES[edition][rule]

@@ -75,3 +75,21 @@ def test_a_fide_event_has_no_pairing_rules_row_in_its_csv(tournament, make_entra
     results.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
     text = client.get("/t/spring-open/standings.csv").content.decode()
     assert "Pairing rules" not in text and "non-FIDE" not in client.get("/t/spring-open/").content.decode()
+
+
+@pytest.mark.parametrize("system", [Tournament.PairingSystem.DUTCH_1998, Tournament.PairingSystem.US_CHESS])
+def test_a_b_c_d_is_refused_for_a_system_whose_brackets_it_does_not_form(tournament, system):
+    from django.core.exceptions import ValidationError
+
+    tournament.pairing_system = system
+    tournament.acceleration = Tournament.Acceleration.ABCD
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "acceleration" in refused.value.message_dict
+
+
+def test_a_b_c_d_is_accepted_for_both_editions_of_the_dutch_matching(tournament):
+    for system in (Tournament.PairingSystem.DUTCH_2026, Tournament.PairingSystem.DUTCH_2017):
+        tournament.pairing_system = system
+        tournament.acceleration = Tournament.Acceleration.ABCD_ADVANCED
+        tournament.full_clean()

@@ -241,11 +241,8 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"acceleration": "The 1998 procedure pairs on real scores, without acceleration."}
             )
-        if self.national_acceleration and self.pairing_system in (
-            self.PairingSystem.DUTCH_1998,
-            *self.TEAM_SYSTEMS,
-            self.PairingSystem.US_CHESS,
-        ):
+        brackets_of_dutch = (self.PairingSystem.DUTCH_2026, self.PairingSystem.DUTCH_2017)
+        if self.national_acceleration and self.pairing_system not in brackets_of_dutch:
             raise ValidationError(
                 {"acceleration": "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."}
             )

@@ -135,9 +135,17 @@ def special_round(state: TournamentState, may_meet: MayMeet, may_take_bye: MayTa
 
 
 def _top_numbers(state: TournamentState) -> list[int]:
-    """The top half's pairing numbers: the first players of the entry list."""
+    """The top half's pairing numbers: the first players of the entry list, down to the
+    round-1 cut the state carries (`abcd_last_top`) or, without one, to the size of the field."""
     numbers = sorted(p.number for p in state.players)
-    return numbers[: groups(len(numbers), advanced=state.acceleration is Acceleration.ABCD_ADVANCED).top]
+    if state.abcd_last_top is not None:
+        return [n for n in numbers if n <= state.abcd_last_top]
+    return numbers[: top_half(state.acceleration, len(numbers))]
+
+
+def top_half(acceleration: Acceleration, players: int) -> int:
+    """How many players the top half of a field of `players` holds under `acceleration`."""
+    return groups(players, advanced=acceleration is Acceleration.ABCD_ADVANCED).top
 
 
 def _perfect(state: TournamentState) -> Fraction:

@@ -134,6 +134,9 @@ class TournamentState:
     brackets are formed instead (see `swiss.abcd`).
     `forbidden` holds pairs (lower number first) that must never meet.
     `edition` is the text of the Dutch rules that pairs it.
+    `abcd_last_top` is, under A/B/C/D, the pairing number of the top half's last player:
+    the top half is fixed as a person at round 1 and holds everyone ranked at or above them
+    (late entries included); None derives it from the size of the field.
     """
 
     players: tuple[Player, ...]
@@ -145,6 +148,7 @@ class TournamentState:
     forbidden: frozenset[tuple[int, int]] = frozenset()
     acceleration: Acceleration = Acceleration.NONE
     edition: Edition = Edition.DUTCH_2026
+    abcd_last_top: int | None = None
     name: str = ""
 
     @property

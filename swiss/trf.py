@@ -141,6 +141,7 @@ class _Reader:
     scoring_xxs: dict[str, _Located] = field(default_factory=dict)
     acceleration: Acceleration = Acceleration.NONE
     xac_line: int | None = None
+    abcd_last_top: int | None = None
     edition: Edition = Edition.DUTCH_2026
     absences: list[tuple[int, int, int, Code, int | None]] = field(default_factory=list)
     vp_250: dict[int, dict[int, Fraction]] = field(default_factory=dict)
@@ -443,13 +444,18 @@ _XAC = {a.value: a for a in (Acceleration.ABCD, Acceleration.ABCD_ADVANCED)}
 
 
 def _read_acceleration_xac(reader: _Reader, line: str, number: int) -> None:
-    """`XAC abcd` or `XAC abcd-advanced`: the A/B/C/D acceleration (national / non-FIDE)."""
+    """`XAC abcd` or `XAC abcd-advanced`: the A/B/C/D acceleration (national / non-FIDE),
+    optionally followed by the pairing number of the top half's last player, fixed at round 1
+    (`TournamentState.abcd_last_top`)."""
     tokens = list(_tokens(line, 5))
-    method = _XAC.get(tokens[0][1].lower()) if len(tokens) == 1 else None
+    method = _XAC.get(tokens[0][1].lower()) if 1 <= len(tokens) <= 2 else None
     if method is None:
-        raise TrfError(number, 5, f"expected one of {', '.join(_XAC)}")
+        raise TrfError(number, 5, f"expected one of {', '.join(_XAC)}, then optionally a pairing number")
     reader.acceleration = method
     reader.xac_line = number
+    if len(tokens) == 2:
+        column, token = tokens[1]
+        reader.abcd_last_top = _int(token, number, column, "the pairing number of the top half's last player")
 
 
 def read_trf(text: str) -> TournamentState:
@@ -569,8 +575,17 @@ def _build(reader: _Reader) -> TournamentState:
         forbidden=_forbidden(reader, len(raws), completed + 1),
         acceleration=reader.acceleration,
         edition=reader.edition,
+        abcd_last_top=_abcd_last_top(reader, len(raws)),
         name=reader.name or "",
     )
+
+
+def _abcd_last_top(reader: _Reader, players: int) -> int | None:
+    """The XAC line's round-1 cut, which must name one of the players."""
+    if reader.abcd_last_top is not None and not 1 <= reader.abcd_last_top <= players:
+        assert reader.xac_line is not None  # the cut is read from that line
+        raise TrfError(reader.xac_line, 5, f"expected a pairing number from 1 to {players} after the method")
+    return reader.abcd_last_top
 
 
 def _numbered(reader: _Reader) -> dict[int, _RawPlayer]:
@@ -981,7 +996,8 @@ def write_trf(
             f"260 {round_to_pair:03d} {last:03d} {a:04d} {b:04d}" for a, b in sorted(state.forbidden)
         )
     if state.acceleration.value in _XAC:
-        lines.append(f"XAC {state.acceleration.value}")
+        cut = "" if state.abcd_last_top is None else f" {state.abcd_last_top}"
+        lines.append(f"XAC {state.acceleration.value}{cut}")
     lines.append(f"XXR {state.total_rounds}")
     if state.edition is Edition.DUTCH_1998:
         lines.append(f"XDE {state.edition.value}")

@@ -328,3 +328,91 @@ def test_the_command_line_acceleration_overrides_the_file(
     assert main(["--dutch", str(path), "-p", "--acceleration", "abcd-advanced"]) == 0
     advanced = replace(state, acceleration=ADVANCED)
     assert capsys.readouterr().out == format_pairing(advanced, pair(advanced))
+
+
+# --- Late entries --------------------------------------------------------------------------
+
+
+def late_entry_after_round_1() -> TournamentState:
+    """Twelve players after round 1 (the top half 1-6; 1 2 3 and 7 8 9 won), then a late
+    entry rated between 2 and 3, numbered 3 with a zero-point bye for round 1: the others
+    from 3 on move one number down, so the top half's last player, 6, is now 7."""
+    state = field(12, ABCD)
+    state = play(state, pair(state))
+
+    def renumbered(number: int | None) -> int | None:
+        return number if number is None or number < 3 else number + 1
+
+    players = [
+        replace(
+            p,
+            number=renumbered(p.number) or 0,
+            history=tuple(replace(r, opponent=renumbered(r.opponent)) for r in p.history),
+        )
+        for p in state.players
+    ]
+    late = Player(3, rating=2675, history=(RoundResult(None, None, Code.ZERO_BYE),))
+    return replace(state, players=tuple(sorted([*players, late], key=lambda p: p.number)))
+
+
+def opponents(pairing: Pairing) -> dict[int, int]:
+    return {
+        a: b
+        for board in pairing.boards
+        if board.black
+        for a, b in ((board.white, board.black), (board.black, board.white))
+    }
+
+
+def test_a_late_entry_ranks_against_the_top_half_cut_fixed_at_round_1() -> None:
+    state = late_entry_after_round_1()
+    fixed = replace(state, abcd_last_top=7)
+    _, notes = pair_with_notes(fixed)
+    # The round-1 winners of C and D (now 8 9 10) are still the bottom half on 100 %: 3(b) gives
+    # each one of the three highest top-half players who did not win, the late entry 3 among them.
+    met = opponents(pair(fixed))
+    for winner in (8, 9, 10):
+        assert any("A/B/C/D acceleration (3(b))" in note for note in notes[winner]), winner
+    assert {met[8], met[9], met[10]} == {3, 5, 6}
+    # Cut from the thirteen now entered, the top half would be 1-8 and take 8 out of 3(b).
+    _, derived = pair_with_notes(state)
+    assert not any("A/B/C/D acceleration" in note for note in derived.get(8, []))
+
+
+def test_a_late_entry_below_the_cut_joins_the_bottom_half() -> None:
+    state = field(12, ABCD)
+    state = play(state, pair(state))
+    # The late entry rated below everyone is numbered 13: the top half stays 1-6.
+    late = Player(13, rating=1000, history=(RoundResult(None, None, Code.ZERO_BYE),))
+    state = replace(state, players=(*state.players, late), abcd_last_top=6)
+    _, notes = pair_with_notes(state)
+    met = opponents(pair(state))
+    for winner in (7, 8, 9):  # the bottom-half winners of round 1, each against the top half (3(b))
+        assert any("A/B/C/D acceleration (3(b))" in note for note in notes[winner]) and met[winner] <= 6
+    # Cut from the thirteen now entered, the top half would be 1-8 and take 7 and 8 out of 3(b).
+    _, derived = pair_with_notes(replace(state, abcd_last_top=None))
+    assert not any("A/B/C/D acceleration" in note for n in (7, 8) for note in derived.get(n, []))
+
+
+@pytest.mark.parametrize("version", ["2026", "16"])
+def test_the_trf_keeps_the_round_1_cut_so_that_a_reimport_pairs_the_same_way(version: str) -> None:
+    state = replace(late_entry_after_round_1(), abcd_last_top=7)
+    text = write_trf(state, version=version)
+    assert "XAC abcd 7" in text.splitlines()
+    again = read_trf(text)
+    assert again.abcd_last_top == 7
+    assert (
+        set(pair(again).boards)
+        == set(pair(state).boards)
+        != set(pair(replace(state, abcd_last_top=None)).boards)
+    )
+    assert read_trf(write_trf(replace(state, abcd_last_top=None))).abcd_last_top is None
+
+
+@pytest.mark.parametrize(("cut", "message"), [("x7", "the top half's last player"), ("14", "from 1 to 13")])
+def test_a_cut_that_names_no_player_is_refused(cut: str, message: str) -> None:
+    text = write_trf(replace(late_entry_after_round_1(), abcd_last_top=7)).replace(
+        "XAC abcd 7", f"XAC abcd {cut}"
+    )
+    with pytest.raises(TrfError, match=message):
+        read_trf(text)

@@ -13,7 +13,7 @@ from pairing import actions, publishing, results
 from swiss.model import Acceleration
 from swiss.trf import read_trf
 from tournaments.bridge.state import tournament_state
-from tournaments.models import Board, Tournament
+from tournaments.models import Board, Entrant, Tournament
 
 NATIONAL = "national / non-FIDE"
 
@@ -93,3 +93,43 @@ def test_a_b_c_d_is_accepted_for_both_editions_of_the_dutch_matching(tournament)
         tournament.pairing_system = system
         tournament.acceleration = Tournament.Acceleration.ABCD_ADVANCED
         tournament.full_clean()
+
+
+def test_a_late_entry_is_ranked_against_the_top_half_cut_fixed_at_round_1(abcd_event, arbiter):
+    """Twelve in round 1: the top half 1-6 ends with Player 06. A late entry rated between
+    Player 02 and Player 03 is numbered 3 and joins the top half, which now ends at 7 (Player
+    06 again) instead of the 1-8 that thirteen entrants would give; the export carries the
+    cut, and the file pairs round 2 as the app does."""
+    from pairing import registration
+    from swiss.dutch import pair
+    from tournaments.bridge.state import pairing_state
+    from tournaments.bridge.trf import arbiter_trf
+
+    late = Entrant(name="Late, Strong", fide_rating=2325)
+    registration.add_entrants(abcd_event, arbiter, [late])
+    late.refresh_from_db()
+    last_top = abcd_event.entrants.get(name="Player 06")
+    assert (late.pairing_number, last_top.pairing_number) == (3, 7)
+    assert tournament_state(abcd_event).abcd_last_top == 7
+
+    rnd = actions.pair_next_round(abcd_event, arbiter)
+    drafted = {
+        (b.white.pairing_number, b.black.pairing_number if b.black else None) for b in rnd.boards_with_seats()
+    }
+    state = pairing_state(abcd_event)
+    assert drafted == {(b.white, b.black) for b in pair(state).boards}
+    # Player 07, the first of C, won round 1 and is now 8: still a bottom-half winner (3(b)).
+    seventh = abcd_event.entrants.get(name="Player 07").pairing_number
+    assert seventh == 8
+    opponent = next(
+        b.black.pairing_number if b.white.pairing_number == seventh else b.white.pairing_number
+        for b in rnd.boards_with_seats()
+        if seventh in (b.white.pairing_number, b.black and b.black.pairing_number)
+    )
+    assert opponent <= 7
+
+    text = arbiter_trf(abcd_event)
+    assert "XAC abcd 7" in text.splitlines()
+    again = read_trf(text)
+    assert again.abcd_last_top == 7
+    assert set(pair(again).boards) == set(pair(state).boards)

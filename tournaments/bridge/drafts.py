@@ -94,6 +94,7 @@ INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
         sorted(state.virtual_points.items()),
         *((system,) if system.name != "dutch" else ()),
         *((state.edition,) if state.edition is not Edition.DUTCH_2026 else ()),
+        *((state.abcd_last_top,) if state.abcd_last_top is not None else ()),
     ),
 }
 

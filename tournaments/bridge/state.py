@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
+from swiss.abcd import ABCD_METHODS, top_half
 from swiss.acceleration import baku_last_ga_number, baku_virtual_points
 from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
@@ -98,7 +99,11 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     engine would derive (late entries were numbered in) gets explicit virtual
     points; see `_baku_virtual_points`.
 
-    Takes five queries, whatever the size of the tournament (six for Baku after round 1).
+    An A/B/C/D tournament whose top half no longer ends where the engine would cut it (late
+    entries were numbered in) carries its round-1 cut (`abcd_last_top`; see `_abcd_last_top`).
+
+    Takes five queries, whatever the size of the tournament (six for Baku or A/B/C/D after
+    round 1).
     """
     if round_number is None:
         round_number = next_round_to_pair(tournament)
@@ -126,7 +131,32 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     )
     if state.acceleration is Acceleration.BAKU and round_number > 1:
         state = _baku_virtual_points(tournament, state, number_of)
+    if state.acceleration in ABCD_METHODS and round_number > 1:
+        last_top = _abcd_last_top(tournament, state.acceleration, number_of)
+        # Given only where it differs from the engine's own cut (late entries), as for Baku.
+        if last_top != top_half(state.acceleration, len(state.players)):
+            state = replace(state, abcd_last_top=last_top)
     return state
+
+
+def _abcd_last_top(
+    tournament: Tournament, acceleration: Acceleration, number_of: dict[int, int]
+) -> int | None:
+    """The current pairing number of the A/B/C/D top half's last player, fixed at round 1.
+
+    Round 1's field is everyone with a seat in round 1 (on a board or absent: the groups are
+    cut from the whole entry), ranked by the numbers their round-1 seats keep (an absent
+    player's seat keeps none: their current number stands in). The player at the top half's
+    size in that order stays its last member; later entries rank above or below them.
+    """
+    seats = Seat.objects.filter(round__tournament=tournament, round__number=1).values_list(
+        "entrant_id", "pairing_number"
+    )
+    round_one = sorted((number or number_of[pk], pk) for pk, number in seats)
+    if not round_one:
+        return None
+    _, last = round_one[top_half(acceleration, len(round_one)) - 1]
+    return number_of[last]
 
 
 def _baku_virtual_points(

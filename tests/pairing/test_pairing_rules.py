@@ -86,3 +86,27 @@ def test_a_draft_is_stale_once_the_event_is_to_be_paired_by_another_edition(tour
     tournament.pairing_system = Tournament.PairingSystem.DUTCH_2017
     tournament.save()
     assert "The rules this draft was paired from changed" in draft_staleness(Round.objects.get(pk=rnd.pk))
+
+
+def test_a_1998_draft_is_reviewed_by_the_1998_checker_and_explained_by_its_procedure_steps(
+    arbiter_client, tournament, field, arbiter
+):
+    """Round 2 of eleven players under the 1998 rules: a board of the engine's draft is
+    explained by the steps C2-C6 that made it, and a hand-made rematch is reported on the
+    review page under the 1998 criterion B1a (the 2026 checker would name C1)."""
+    tournament.pairing_system = Tournament.PairingSystem.DUTCH_1998
+    tournament.save()
+    first = actions.pair_next_round(tournament, arbiter)
+    met = {b.white.pk: b.black.pk for b in first.boards_with_seats() if b.black is not None}
+    play_round(first, arbiter)
+    rnd = actions.pair_next_round(tournament, arbiter)
+
+    explained = arbiter_client.get(url("board-explain", tournament, 2, 1)).content.decode()
+    assert "1-point bracket" in explained and "C2-C3: x = " in explained and "C6: " in explained
+    review = arbiter_client.get(url("round", tournament, 2)).content.decode()
+    assert "(B1a)" not in review
+
+    white, black = next(iter(met.items()))
+    actions.change_draft(rnd, arbiter, "pair", white, black)
+    review = arbiter_client.get(url("round", tournament, 2)).content.decode()
+    assert "(B1a)" in review and "(C1)" not in review

@@ -255,6 +255,16 @@ class Walk:
                 "no pairing meets the absolute criteria B1 and B2, even with the lowest brackets merged (C13)"
             ) from failure
 
+    def _move_on(self, index: int, record: Bracket, leftovers: tuple[Entrant, ...]) -> list[Bracket] | None:
+        """C12 found no other player to move down from bracket `index` with its p pairs: the
+        one who cannot be paired below moves on (C1). None when the brackets below still fail."""
+        note = "C12: no other pairing here helps; the player who cannot be paired below moves on"
+        try:
+            below = self._walk(index + 1, leftovers, c12_done=True)
+        except _Failure:
+            return None
+        return [Bracket(record.score, record.moved, record.outcome, (*record.notes, note)), *below]
+
     def _walk(self, index: int, moved: tuple[Entrant, ...], *, c12_done: bool) -> list[Bracket]:
         """The pairing of bracket `index` and those below it; raises _Failure("C12") when a
         player moved down to it cannot be paired in it, _Failure("C13") when it is the lowest
@@ -272,6 +282,12 @@ class Walk:
         tried: Avoid = set()
         c12: tuple[Bracket, tuple[Entrant, ...]] | None = None
         for outcome in candidates(players, in_bracket, lowest, tried):
+            if c12 is not None and len(outcome.pairs) < len(c12[0].outcome.pairs):
+                # C12 accepts another player moved down only with p pairs still made here.
+                below = self._move_on(index, *c12)
+                if below is not None:
+                    return below
+                c12 = None  # The candidates left are C13's re-pairings.
             # C1 moves its players down whatever their floats.
             moved_on = _relaxed(tuple(stuck), Float.DOWN)
             if moved_on:
@@ -293,14 +309,9 @@ class Walk:
         if lowest:
             raise _Failure("C13")
         if c12 is not None:
-            # C12 found no other player to move down: the one who cannot be paired moves on (C1).
-            record, leftovers = c12
-            note = "C12: no other pairing here helps; the player who cannot be paired below moves on"
-            try:
-                below = self._walk(index + 1, leftovers, c12_done=True)
-                return [Bracket(record.score, record.moved, record.outcome, (*record.notes, note)), *below]
-            except _Failure:
-                pass
+            below = self._move_on(index, *c12)
+            if below is not None:
+                return below
         if index + 2 != len(self.brackets):
             raise _Failure("C13")
         # C13: no pairing of the penultimate bracket lets the lowest be completed: join them.

@@ -133,3 +133,30 @@ def test_a_late_entry_is_ranked_against_the_top_half_cut_fixed_at_round_1(abcd_e
     again = read_trf(text)
     assert again.abcd_last_top == 7
     assert set(pair(again).boards) == set(pair(state).boards)
+
+
+def test_the_round_1_cut_counts_the_absent_and_survives_several_late_entries(
+    tournament, make_entrant, arbiter
+):
+    """Twelve entered, Player 04 absent in round 1 (a half-point bye): the groups count all
+    twelve, so the top half is 1-6 and ends with Player 06, though only eleven are paired.
+    Three late entries above everyone then move Player 06 to 9; the absentee's seat keeps no
+    number, so it takes the round-1 number no board holds (4)."""
+    from pairing import registration
+    from tournaments.models import Seat
+
+    tournament.acceleration = Tournament.Acceleration.ABCD
+    tournament.total_rounds = 5
+    tournament.save()
+    field = [make_entrant(fide_rating=2400 - 50 * n, name=f"Player {n + 1:02d}") for n in range(12)]
+    registration.record_absence(field[3], arbiter, 1, Seat.Absence.HALF_BYE)
+    rnd = actions.pair_next_round(tournament, arbiter)
+    publishing.publish_round(rnd, arbiter, confirmed=True)
+    results.record_results(rnd, arbiter, {b.number: Board.Result.WHITE_WINS for b in rnd.boards.all()})
+    assert tournament_state(tournament).abcd_last_top is None  # 1-6, as twelve give
+
+    late = [Entrant(name=f"Late {n}", fide_rating=2600 - n) for n in range(3)]
+    registration.add_entrants(tournament, arbiter, late)
+    field[5].refresh_from_db()
+    assert field[5].pairing_number == 9
+    assert tournament_state(tournament).abcd_last_top == 9

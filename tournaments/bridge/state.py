@@ -144,19 +144,24 @@ def _abcd_last_top(
 ) -> int | None:
     """The current pairing number of the A/B/C/D top half's last player, fixed at round 1.
 
-    Round 1's field is everyone with a seat in round 1 (on a board or absent: the groups are
-    cut from the whole entry), ranked by the numbers their round-1 seats keep (an absent
-    player's seat keeps none: their current number stands in). The player at the top half's
-    size in that order stays its last member; later entries rank above or below them.
+    Round 1's field is everyone with a seat in round 1, on a board or absent (the groups are
+    cut from the whole entry), numbered 1 .. N1. A board seat keeps its round-1 number; an
+    absent player's seat keeps none, so the absentees take the numbers no board seat holds,
+    in the order of their current numbers (renumbering keeps the order of those already
+    entered). The player at the top half's size stays its last member.
     """
-    seats = Seat.objects.filter(round__tournament=tournament, round__number=1).values_list(
-        "entrant_id", "pairing_number"
+    seats = list(
+        Seat.objects.filter(round__tournament=tournament, round__number=1).values_list(
+            "entrant_id", "pairing_number"
+        )
     )
-    round_one = sorted((number or number_of[pk], pk) for pk, number in seats)
-    if not round_one:
+    if not seats:
         return None
-    _, last = round_one[top_half(acceleration, len(round_one)) - 1]
-    return number_of[last]
+    seated = {number: pk for pk, number in seats if number is not None}
+    absent = sorted((pk for pk, number in seats if number is None), key=lambda pk: number_of[pk])
+    free = (n for n in range(1, len(seats) + 1) if n not in seated)
+    round_one = {**seated, **dict(zip(free, absent, strict=False))}
+    return number_of[round_one[top_half(acceleration, len(seats))]]
 
 
 def _baku_virtual_points(

@@ -180,10 +180,10 @@ def _paired(path: str, state: _State, pair: Callable[[_State], Pairing]) -> Pair
 
 def _with_acceleration(state: TournamentState, acceleration: str | None) -> TournamentState:
     """The state with the command line's acceleration, which overrides the file's; the
-    file's virtual points belong to the file's method and go with it."""
+    file's virtual points and A/B/C/D cut belong to the file's method and go with it."""
     if acceleration is None or Acceleration(acceleration) is state.acceleration:
         return state
-    return replace(state, acceleration=Acceleration(acceleration), virtual_points={})
+    return replace(state, acceleration=Acceleration(acceleration), virtual_points={}, abcd_last_top=None)
 
 
 def _pairing_text(

@@ -416,3 +416,16 @@ def test_a_cut_that_names_no_player_is_refused(cut: str, message: str) -> None:
     )
     with pytest.raises(TrfError, match=message):
         read_trf(text)
+
+
+def test_another_method_on_the_command_line_drops_the_files_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = replace(late_entry_after_round_1(), abcd_last_top=7)
+    path = tmp_path / "late.trf"
+    path.write_text(write_trf(state))
+    assert main(["pair", "--acceleration", "abcd-advanced", str(path)]) == 0
+    advanced = replace(state, acceleration=ADVANCED, abcd_last_top=None)
+    assert capsys.readouterr().out == format_pairing(advanced, pair(advanced))
+    assert main(["pair", str(path)]) == 0
+    assert capsys.readouterr().out == format_pairing(state, pair(state))

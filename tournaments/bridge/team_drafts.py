@@ -102,6 +102,7 @@ INPUT_PARTS: dict[str, Callable[[TeamState], object]] = {
     "lineups": lambda state: sorted(state.lineups.items()),
     "rules": lambda state: (
         *(state.total_rounds, state.boards, state.initial_colour, state.scoring, state.accelerated),
+        *(state.primary, state.preferences, state.board_colours),
         sorted(state.absent.items(), key=lambda item: item[0]),
     ),
 }

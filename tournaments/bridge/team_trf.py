@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.db import transaction
@@ -149,6 +150,7 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         match_points_win=int(state.scoring.win),
         match_points_draw=int(state.scoring.draw),
         match_points_loss=int(state.scoring.loss),
+        **_options(state),
     )
     entrants = _players(tournament, text)
     teams = {
@@ -172,6 +174,24 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         for board, pid in enumerate(lineup, start=1)
     )
     return tournament
+
+
+def _options(state: TeamState) -> dict[str, object]:
+    """The C.04.6 options of a file as the tournament's fields; a default is stored blank."""
+    scoring, boards = state.scoring, state.boards
+    alternating = ("WB" * boards)[:boards]
+    pab_gp = scoring.pab_game_points
+    return {
+        "primary_score": state.primary.value,
+        "colour_preferences": state.preferences.value,
+        "board_colours": "" if state.board_colours in ("", alternating) else state.board_colours,
+        "match_points_pab": None
+        if scoring.pab_match_points == scoring.draw
+        else int(scoring.pab_match_points),
+        "game_points_pab": None
+        if pab_gp is None or pab_gp * 2 == boards
+        else Decimal(pab_gp.numerator) / pab_gp.denominator,
+    }
 
 
 def _players(tournament: Tournament, text: str) -> dict[int, Entrant]:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
-from swiss.team.model import MatchScoring, Outcome, Team, TeamRound, TeamState
+from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
@@ -32,13 +32,15 @@ _FORFEITS: dict[str, tuple[Outcome, Outcome]] = {
 
 
 def match_scoring(tournament: Tournament) -> MatchScoring:
-    """Match points per match result; the team bye counts as a drawn match (C.04.6 1.4, D.02 4)."""
+    """Match points per match result; the team bye, unless the event says otherwise, counts as a
+    drawn match (C.04.6 1.4, D.02 4)."""
+    pab_mp, pab_gp = tournament.match_points_pab, tournament.game_points_pab
     return MatchScoring(
         win=Fraction(tournament.match_points_win),
         draw=Fraction(tournament.match_points_draw),
         loss=Fraction(tournament.match_points_loss),
-        pab_match_points=Fraction(tournament.match_points_draw),
-        pab_game_points=None,
+        pab_match_points=Fraction(tournament.match_points_draw if pab_mp is None else pab_mp),
+        pab_game_points=None if pab_gp is None else Fraction(pab_gp),
     )
 
 
@@ -176,6 +178,9 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         total_rounds=tournament.total_rounds,
         boards=tournament.boards,
         initial_colour=Colour(tournament.initial_colour) if tournament.initial_colour else None,
+        board_colours=tournament.board_colours,
+        primary=Primary(tournament.primary_score),
+        preferences=Preferences(tournament.colour_preferences),
         scoring=match_scoring(tournament),
         lineups={
             t.pairing_number: tuple(_number(p) for p in lineups[t.pk].players)

@@ -448,6 +448,26 @@ class RosterPlayerForm(EntrantForm):
         field.queryset = tournament.teams.order_by("pairing_number")
 
 
+class TeamNumberForm(forms.Form):
+    """The pairing number a team moves to, before round 1 is published."""
+
+    number = forms.IntegerField(min_value=1, label="team number")
+
+
+TEAM_ABSENCES = {
+    "absent": "absent in that round",
+    "withdrawn": "withdrawn from that round on",
+    "present": "present after all",
+}
+
+
+class TeamAbsenceForm(forms.Form):
+    """A team absent from one round, withdrawn from a round on, or present after all."""
+
+    round = forms.IntegerField(min_value=1)
+    kind = forms.ChoiceField(choices=list(TEAM_ABSENCES.items()))
+
+
 # --- Absences, forbidden pairs, deputies ------------------------------------------------------------------
 
 

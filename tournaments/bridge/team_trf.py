@@ -22,7 +22,7 @@ from swiss.team.lineups import board_colours
 from swiss.team.model import Outcome, TeamState
 from swiss.team.systems import order_matches
 from swiss.trf import plain_line, read_player_line, read_team_trf, write_team_trf, write_trf
-from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, Tournament
+from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, TeamAbsence, Tournament
 from tournaments.standings import rounds_with_standings
 
 from .state import TRF_TITLES
@@ -167,6 +167,12 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
     lineups = [(n + 1, t.number, r.lineup) for t in state.teams for n, r in enumerate(t.history)]
     lineups += [(state.round_to_pair, number, lineup) for number, lineup in state.lineups.items()]
     rounds = {r.number: r for r in tournament.rounds.all()}
+    if state.round_to_pair in rounds:
+        TeamAbsence.objects.bulk_create(
+            TeamAbsence(round=rounds[state.round_to_pair], team=teams[number])
+            for number, kind in sorted(state.absent.items(), key=lambda item: item[0])
+            if kind is Outcome.ZERO_BYE
+        )
     LineupBoard.objects.bulk_create(
         LineupBoard(round=rounds[n], team=teams[team], board=board, entrant=entrants[pid])
         for n, team, lineup in lineups

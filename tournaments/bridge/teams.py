@@ -17,7 +17,7 @@ from swiss.check import points_text as points_text  # re-exported: the results p
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
-from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
+from tournaments.models import Board, Entrant, Match, Round, Seat, TeamAbsence, Tournament
 from tournaments.models import Team as TeamRow
 
 from .lineups import round_lineups
@@ -157,7 +157,8 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
     `round_number` defaults to the first draft round. Rounds 1 .. round_number - 1 must be
     published with every game's result in (`StateError` says which is not). Every team and
     every roster player needs a pairing number. The lineups of `round_number` are those
-    `round_lineups` gives (entered, or the default), by player pairing numbers.
+    `round_lineups` gives (entered, or the default), by player pairing numbers; the teams
+    marked absent in it (`TeamAbsence`) are left out, to score nothing.
     """
     if round_number is None:
         round_number = next_round_to_pair(tournament)
@@ -173,6 +174,11 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         raise StateError(f"Round {draft[0].number} is not published yet.")
     history = team_rounds(tournament, round_number - 1)
     lineups = round_lineups(tournament, round_number)
+    away = set(
+        TeamAbsence.objects.filter(round__tournament=tournament, round__number=round_number).values_list(
+            "team_id", flat=True
+        )
+    )
     return TeamState(
         teams=tuple(_team(t, tuple(history[t.pk][n] for n in range(1, round_number))) for t in teams),
         total_rounds=tournament.total_rounds,
@@ -182,10 +188,14 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         primary=Primary(tournament.primary_score),
         preferences=Preferences(tournament.colour_preferences),
         scoring=match_scoring(tournament),
+        # An absent team is not paired and scores nothing: no bye (TeamAbsence).
+        absent={
+            t.pairing_number: Outcome.ZERO_BYE for t in teams if t.pk in away and t.pairing_number is not None
+        },
         lineups={
             t.pairing_number: tuple(_number(p) for p in lineups[t.pk].players)
             for t in teams
-            if t.pairing_number is not None and lineups[t.pk].players
+            if t.pairing_number is not None and lineups[t.pk].players and t.pk not in away
         },
         accelerated=tournament.acceleration == Tournament.Acceleration.ECU,
         name=tournament.name,

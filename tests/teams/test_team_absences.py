@@ -15,7 +15,7 @@ from swiss.team.model import Outcome
 from tournaments.bridge import team_standings
 from tournaments.bridge.team_trf import import_team_trf, team_trf
 from tournaments.bridge.teams import team_state
-from tournaments.models import AuditRecord, Round, TeamAbsence, Tournament
+from tournaments.models import AuditRecord, LineupBoard, Round, TeamAbsence, Tournament
 
 
 def mark(client: Any, event: Any, team: Any, number: int, kind: str) -> str:
@@ -108,3 +108,18 @@ def test_an_absence_for_the_round_to_pair_survives_the_team_trf_round_trip(
     ) == [("Genf", 2)]
     assert team_state(copy).absent == team_state(team_event).absent
     assert Tournament.objects.get(slug="copy").teams.count() == 5
+
+
+def test_the_lineup_of_an_absent_team_is_not_flagged_before_pairing(
+    client: Any, team_event: Any, teams: list[Any], arbiter: Any
+) -> None:
+    client.force_login(arbiter)
+    sion = teams[4]
+    LineupBoard.objects.create(
+        round=team_event.rounds.get(number=1), team=sion, board=1, entrant=sion.roster()[0]
+    )
+    flag = "Sion lines up 1 players for 2 boards."
+    assert flag in client.get(reverse("arbiter:tournament", args=[team_event.slug])).content.decode()
+    mark(client, team_event, sion, 1, "absent")
+    assert flag not in client.get(reverse("arbiter:tournament", args=[team_event.slug])).content.decode()
+    assert 5 not in team_state(team_event, 1).lineups

@@ -174,11 +174,7 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         raise StateError(f"Round {draft[0].number} is not published yet.")
     history = team_rounds(tournament, round_number - 1)
     lineups = round_lineups(tournament, round_number)
-    away = set(
-        TeamAbsence.objects.filter(round__tournament=tournament, round__number=round_number).values_list(
-            "team_id", flat=True
-        )
-    )
+    away = absent_teams(tournament, round_number)
     return TeamState(
         teams=tuple(_team(t, tuple(history[t.pk][n] for n in range(1, round_number))) for t in teams),
         total_rounds=tournament.total_rounds,
@@ -200,6 +196,12 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         accelerated=tournament.acceleration == Tournament.Acceleration.ECU,
         name=tournament.name,
     )
+
+
+def absent_teams(tournament: Tournament, round_number: int) -> set[int]:
+    """The ids of the teams marked absent (or withdrawn) in round `round_number`."""
+    absences = TeamAbsence.objects.filter(round__tournament=tournament, round__number=round_number)
+    return set(absences.values_list("team_id", flat=True))
 
 
 def _number(entrant: Entrant) -> int:

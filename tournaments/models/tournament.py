@@ -358,7 +358,8 @@ class Tournament(models.Model):
 
     def rules_locked(self) -> bool:
         """Once a round is published the pairing system, edition and acceleration stay as they
-        are (a change then needs the admin, which records it)."""
+        are, and a team event's C.04.6 options and team numbers too (a change then needs the
+        admin, which records it)."""
         return self.rounds.exclude(state="draft").exists()
 
     def ensure_rounds(self) -> None:

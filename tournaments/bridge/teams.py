@@ -17,6 +17,7 @@ from swiss.check import points_text as points_text  # re-exported: the results p
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
+from swiss.team.seeding import seeding_rating
 from tournaments.models import Board, Entrant, Match, Round, Seat, TeamAbsence, Tournament
 from tournaments.models import Team as TeamRow
 
@@ -212,11 +213,12 @@ def _number(entrant: Entrant) -> int:
 def _team(team: TeamRow, history: tuple[TeamRound, ...]) -> Team:
     assert team.pairing_number is not None
     roster = sorted(team.players.all(), key=lambda p: p.board_order or 0)
-    rated = [p.rating for p in roster[: team.tournament.boards or len(roster)] if p.rating]
+    # The strength factor (TRF 310) is the rating the teams are seeded by.
+    strength = seeding_rating([p.rating for p in roster], team.tournament.boards or len(roster))
     return Team(
         number=team.pairing_number,
         name=team.name,
-        rating=round(sum(rated) / len(rated)) if rated else 0,
+        rating=round(strength),
         roster=tuple(_number(p) for p in roster),
         history=history,
     )

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from pairing import actions
 from pairing.lineups import set_lineup
+from pairing.teams import record_team_absence
 from swiss.trf import read_team_trf
 from tournaments.bridge.team_trf import public_team_trf, team_trf
 from tournaments.models import Entrant, Round, Tournament
@@ -89,3 +90,12 @@ def test_the_public_download_of_a_team_event_is_the_team_file(client: Any, draft
     assert response.status_code == 200 and text == public_team_trf(drafted)
     assert read_team_trf(text).team(1).name == "Basel"
     assert Round.objects.get(tournament=drafted, number=2).state == Round.State.DRAFT
+
+
+def test_an_absence_in_a_round_not_yet_published_stays_private(
+    drafted: Tournament, teams: list[Any], arbiter: Any
+) -> None:
+    record_team_absence(teams[4], arbiter, 2, withdraw=False)
+    assert "\n240 Z 002    5" in team_trf(drafted)
+    assert "240 Z 002" not in public_team_trf(drafted)
+    assert read_team_trf(public_team_trf(drafted)).absent == {}

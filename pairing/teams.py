@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import models, transaction
 
-from swiss.team.seeding import Entry, initial_order
+from tournaments.bridge.teams import seeded
 from tournaments.models import AuditRecord, Entrant, Round, Team, TeamAbsence, Tournament
 
 from .actions import ActionError, locked_tournament
@@ -53,12 +53,10 @@ def add_to_roster(team: Team, user: Any, entrant: Entrant) -> int:
 
 
 def reseed_by_rating(tournament: Tournament, user: Any) -> None:
-    """Number the teams by their rosters' ratings (`swiss.team.seeding`), before round 1 is published."""
+    """Number the teams by their rosters' ratings (`seeded`), before round 1 is published."""
     with transaction.atomic():
         tournament = locked_tournament(tournament)
-        teams = list(tournament.teams.order_by("pairing_number").prefetch_related("players"))
-        entries = [Entry(t.name, tuple(p.rating for p in t.players.all())) for t in teams]
-        _renumber(tournament, user, [teams[i] for i in initial_order(entries, tournament.boards or 0)])
+        _renumber(tournament, user, seeded(tournament))
 
 
 def move_team(team: Team, user: Any, number: int) -> None:

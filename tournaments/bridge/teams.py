@@ -17,7 +17,7 @@ from swiss.check import points_text as points_text  # re-exported: the results p
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
-from swiss.team.seeding import seeding_rating
+from swiss.team.seeding import Entry, initial_order, seeding_rating
 from tournaments.models import Board, Entrant, Match, Round, Seat, TeamAbsence, Tournament
 from tournaments.models import Team as TeamRow
 
@@ -197,6 +197,13 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         accelerated=tournament.acceleration == Tournament.Acceleration.ECU,
         name=tournament.name,
     )
+
+
+def seeded(tournament: Tournament) -> list[TeamRow]:
+    """The teams of the event strongest first by their rosters' ratings (`swiss.team.seeding`)."""
+    teams = list(tournament.teams.order_by("pairing_number").prefetch_related("players"))
+    entries = [Entry(t.name, tuple(p.rating for p in t.players.all())) for t in teams]
+    return [teams[i] for i in initial_order(entries, tournament.boards or 0)]
 
 
 def absent_teams(tournament: Tournament, round_number: int) -> set[int]:

@@ -180,6 +180,7 @@ class Tournament(models.Model):
         "board colour pattern",
         max_length=20,
         blank=True,
+        validators=[plain_text],
         help_text="Team events: the colours of the team with White on board 1, board by board, "
         "e.g. WBBW; blank alternates from White on board 1 (TRF 352).",
     )

@@ -117,7 +117,7 @@ def test_the_options_are_fixed_once_round_1_is_published(
         "tiebreaks": "",
     }
     posted.update(start_date="2026-05-01", end_date="2026-05-03", board_colours="WB")
-    client.post(edit, posted)
+    assert client.post(edit, posted).status_code == 302  # saved: the lock, not an error, kept them
     optioned.refresh_from_db()
     assert (optioned.primary_score, optioned.board_colours) == ("GP", "WW")
 

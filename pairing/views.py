@@ -31,15 +31,10 @@ from tournaments import us_report
 from tournaments.bridge import drafts, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
+from tournaments.bridge.lineups import lineup_problems
 from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
-from tournaments.bridge.teams import (
-    BOARD_RESULT_COLUMNS,
-    absent_teams,
-    board_result_rows,
-    match_scores,
-    points_text,
-)
+from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
 from tournaments.csv_export import csv_text
 from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Job, Match, Round, Seat, Team, Tournament
 
@@ -151,10 +146,7 @@ def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpR
     # Team events: a lineup the engine would refuse is flagged before anyone presses "pair".
     problems = []
     if tournament.is_team and number <= tournament.total_rounds:
-        # An absent team is not paired: its lineup does not matter.
-        away = absent_teams(tournament, number)
-        lineups = team_lineups(tournament, number).items()
-        problems = [lineup.problem for team, lineup in lineups if lineup.problem and team not in away]
+        problems = lineup_problems(tournament, number)
     context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
     return render(request, "pairing/tournament.html", context)
 

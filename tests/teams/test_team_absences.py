@@ -123,3 +123,6 @@ def test_the_lineup_of_an_absent_team_is_not_flagged_before_pairing(
     mark(client, team_event, sion, 1, "absent")
     assert flag not in client.get(reverse("arbiter:tournament", args=[team_event.slug])).content.decode()
     assert 5 not in team_state(team_event, 1).lineups
+    actions.pair_next_round(team_event, arbiter)
+    review = client.get(reverse("arbiter:round", args=[team_event.slug, 1])).content.decode()
+    assert "Round 1" in review and flag not in review

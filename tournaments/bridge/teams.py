@@ -18,10 +18,10 @@ from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 from swiss.team.seeding import Entry, initial_order, seeding_rating
-from tournaments.models import Board, Entrant, Match, Round, Seat, TeamAbsence, Tournament
+from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
-from .lineups import round_lineups
+from .lineups import absent_teams, round_lineups
 from .state import RESULT_CODES, StateError, next_round_to_pair, scoring
 
 _FORFEITS: dict[str, tuple[Outcome, Outcome]] = {
@@ -204,12 +204,6 @@ def seeded(tournament: Tournament) -> list[TeamRow]:
     teams = list(tournament.teams.order_by("pairing_number").prefetch_related("players"))
     entries = [Entry(t.name, tuple(p.rating for p in t.players.all())) for t in teams]
     return [teams[i] for i in initial_order(entries, tournament.boards or 0)]
-
-
-def absent_teams(tournament: Tournament, round_number: int) -> set[int]:
-    """The ids of the teams marked absent (or withdrawn) in round `round_number`."""
-    absences = TeamAbsence.objects.filter(round__tournament=tournament, round__number=round_number)
-    return set(absences.values_list("team_id", flat=True))
 
 
 def _number(entrant: Entrant) -> int:

@@ -76,6 +76,9 @@ class TournamentForm(forms.ModelForm[Tournament]):
         *(Tournament.Acceleration.ABCD, Tournament.Acceleration.ABCD_ADVANCED),
     )
 
+    # Fixed once round 1 is published.
+    locked_rules: tuple[str, ...] = ("total_rounds", "pairing_system", "acceleration")
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         offers = (
@@ -92,7 +95,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             # The number of rounds is declared before the start (C.04.1 Art. 1), and the
             # rules that pair the event stay those it started with.
             if self.instance.rules_locked():
-                for name in ("total_rounds", "pairing_system", "acceleration"):
+                for name in self.locked_rules:
                     self.fields[name].disabled = True
                     self.fields[name].help_text = LOCKED
 
@@ -140,11 +143,20 @@ class TeamTournamentForm(TournamentForm):
         fields = [
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "boards", "reserves", "initial_colour"),
+            *("primary_score", "colour_preferences", "board_colours"),
             *("match_points_win", "match_points_draw", "match_points_loss"),
+            *("match_points_pab", "game_points_pab"),
             *("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss"),
             *("tiebreaks", "public"),
         ]
         labels = {"points_win": "game points for a win", "points_draw": "game points for a draw"}
+
+    # What C.04.6 pairs by stays as round 1 was paired with (Article 1 is set by the competition rules).
+    locked_rules = (
+        *TournamentForm.locked_rules,
+        *("boards", "primary_score", "colour_preferences", "board_colours"),
+        *("match_points_pab", "game_points_pab"),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -157,6 +169,9 @@ class TeamTournamentForm(TournamentForm):
         codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
         validate_tiebreaks(codes)
         return codes
+
+    def clean_board_colours(self) -> str:
+        return str(self.cleaned_data["board_colours"]).strip().upper()
 
     def clean(self) -> dict[str, Any]:
         """The team tie-breaks are checked by `clean_tiebreaks`; the individual systems'
@@ -431,6 +446,26 @@ class RosterPlayerForm(EntrantForm):
         field = self.fields["team"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = tournament.teams.order_by("pairing_number")
+
+
+class TeamNumberForm(forms.Form):
+    """The pairing number a team moves to, before round 1 is published."""
+
+    number = forms.IntegerField(min_value=1, label="team number")
+
+
+TEAM_ABSENCES = {
+    "absent": "absent in that round",
+    "withdrawn": "withdrawn from that round on",
+    "present": "present after all",
+}
+
+
+class TeamAbsenceForm(forms.Form):
+    """A team absent from one round, withdrawn from a round on, or present after all."""
+
+    round = forms.IntegerField(min_value=1)
+    kind = forms.ChoiceField(choices=list(TEAM_ABSENCES.items()))
 
 
 # --- Absences, forbidden pairs, deputies ------------------------------------------------------------------

@@ -1,8 +1,10 @@
-"""Teams of a team event: entering them with their rosters, and adding a player to a roster.
+"""Teams of a team event: entering them with their rosters, adding a player to a roster,
+ordering the teams (their pairing numbers) before round 1, and a team's absences.
 
 Players are entered as any entrant (pairing/registration.py numbers them); teams take the
-next team pairing number in the order they are entered. Like every action, each locks
-the tournament first and goes to the audit trail; a batch is saved whole or not at all.
+next team pairing number in the order they are entered, until an arbiter re-seeds them by
+rating or moves one. Like every action, each locks the tournament first and goes to the
+audit trail; a batch is saved whole or not at all.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from typing import Any
 
 from django.db import models, transaction
 
-from tournaments.models import AuditRecord, Entrant, Team, Tournament
+from tournaments.bridge.teams import seeded
+from tournaments.models import AuditRecord, Entrant, Round, Team, TeamAbsence, Tournament
 
 from .actions import ActionError, locked_tournament
 from .registration import add_entrants
@@ -47,3 +50,80 @@ def add_to_roster(team: Team, user: Any, entrant: Entrant) -> int:
         last = team.players.aggregate(last=models.Max("board_order"))["last"] or 0
         entrant.team, entrant.board_order = team, last + 1
         return add_entrants(team.tournament, user, [entrant])
+
+
+def reseed_by_rating(tournament: Tournament, user: Any) -> None:
+    """Number the teams by their rosters' ratings (`seeded`), before round 1 is published."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament)
+        _renumber(tournament, user, seeded(tournament))
+
+
+def move_team(team: Team, user: Any, number: int) -> None:
+    """Give `team` pairing number `number`; the teams from there on move down one place."""
+    with transaction.atomic():
+        tournament = locked_tournament(team.tournament)
+        teams = [t for t in tournament.teams.order_by("pairing_number") if t.pk != team.pk]
+        if not 1 <= number <= len(teams) + 1:
+            raise ActionError(f"Team numbers run from 1 to {len(teams) + 1}.")
+        teams.insert(number - 1, team)
+        _renumber(tournament, user, teams)
+
+
+def _renumber(tournament: Tournament, user: Any, order: list[Team]) -> None:
+    """Number `order` 1, 2, ...; refused once round 1 is published (C.04.6 1.1: TPNs stay fixed)."""
+    if tournament.rules_locked():
+        raise ActionError("The team numbers are fixed once round 1 is published.")
+    before = dict(tournament.teams.values_list("name", "pairing_number"))
+    # Cleared first: the numbers are unique per tournament at every step.
+    tournament.teams.update(pairing_number=None)
+    for number, team in enumerate(order, start=1):
+        team.pairing_number = number
+        team.save(update_fields=["pairing_number"])
+    after = {team.name: team.pairing_number for team in order}
+    AuditRecord.record(
+        user, AuditRecord.Action.CHANGE, tournament, {"team numbers": before}, {"team numbers": after}
+    )
+
+
+def record_team_absence(team: Team, user: Any, round_number: int, *, withdraw: bool) -> None:
+    """Mark `team` absent from round `round_number`, or withdrawn from it on: not paired, no points.
+
+    Only rounds not yet published; a draft that pairs the team goes stale, to be paired again.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(team.tournament)
+        lookup = {"number__gte" if withdraw else "number": round_number}
+        rounds = tournament.rounds.filter(**lookup)
+        if not rounds.exists():
+            raise ActionError("There is no such round.")
+        published = rounds.exclude(state=Round.State.DRAFT).order_by("number").first()
+        if published is not None:
+            raise ActionError(f"Round {published.number} is already published.")
+        kind = TeamAbsence.Kind.WITHDRAWN if withdraw else TeamAbsence.Kind.ABSENT
+        for rnd in rounds:
+            TeamAbsence.objects.update_or_create(round=rnd, team=team, defaults={"kind": kind})
+        AuditRecord.record(
+            user, AuditRecord.Action.CHANGE, team, None, {"absence": kind.value, "round": round_number}
+        )
+
+
+def cancel_team_absence(team: Team, user: Any, round_number: int) -> None:
+    """Take back the absence (or the withdrawal) of `team` in a round not yet published."""
+    with transaction.atomic():
+        locked_tournament(team.tournament)
+        absence = (
+            TeamAbsence.objects.filter(team=team, round__number=round_number).select_related("round").first()
+        )
+        if absence is None:
+            raise ActionError(f"{team.name} is not marked absent in round {round_number}.")
+        if absence.round.state != Round.State.DRAFT:
+            raise ActionError(f"Round {round_number} is already published.")
+        later = TeamAbsence.objects.filter(team=team, round__number__gt=round_number, kind=absence.kind)
+        if absence.kind == TeamAbsence.Kind.WITHDRAWN:
+            # Back for this round is back for the rest of the withdrawal too.
+            later.delete()
+        absence.delete()
+        AuditRecord.record(
+            user, AuditRecord.Action.CHANGE, team, {"absence": absence.kind, "round": round_number}, None
+        )

@@ -17,6 +17,7 @@ from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -30,6 +31,7 @@ from tournaments import us_report
 from tournaments.bridge import drafts, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
+from tournaments.bridge.lineups import lineup_problems
 from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
 from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
@@ -144,7 +146,7 @@ def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpR
     # Team events: a lineup the engine would refuse is flagged before anyone presses "pair".
     problems = []
     if tournament.is_team and number <= tournament.total_rounds:
-        problems = [lineup.problem for lineup in team_lineups(tournament, number).values() if lineup.problem]
+        problems = lineup_problems(tournament, number)
     context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
     return render(request, "pairing/tournament.html", context)
 
@@ -273,8 +275,15 @@ def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         except actions.ActionError as error:
             messages.error(request, f"Nothing was added. {error.messages[0]}")
         return redirect("arbiter:teams", tournament.slug)
-    rows = tournament.teams.order_by("pairing_number").prefetch_related("players")
-    context = {"tournament": tournament, "teams": rows, "team_form": team_form, "player_form": player_form}
+    rows = tournament.teams.order_by("pairing_number").prefetch_related("players", "absences__round")
+    context = {
+        "tournament": tournament,
+        "teams": rows,
+        "team_form": team_form,
+        "player_form": player_form,
+        "numbers_fixed": tournament.rules_locked(),
+        "absence_kinds": forms.TEAM_ABSENCES.items(),
+    }
     return render(request, "pairing/teams.html", context)
 
 
@@ -291,6 +300,71 @@ def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespon
             return redirect("arbiter:teams", tournament.slug)
         return render(request, "pairing/import.html", {**context, "preview": True})
     return render(request, "pairing/import.html", context)
+
+
+def _on_teams_page(
+    request: HtmxHttpRequest, tournament: Tournament, act: Callable[[], str], refused: str
+) -> HttpResponse:
+    """Run `act`, which returns what it did; a refusal (ActionError) is shown after `refused`."""
+    try:
+        done = act()
+    except actions.ActionError as error:
+        messages.error(request, f"{refused} {error.messages[0]}")
+    else:
+        messages.success(request, done)
+    return redirect("arbiter:teams", tournament.slug)
+
+
+def _cleaned(form: Form) -> dict[str, Any]:
+    """The form's data, or ActionError naming every field's error."""
+    if not form.is_valid():
+        raise actions.ActionError(_form_errors(form))
+    data: dict[str, Any] = form.cleaned_data
+    return data
+
+
+@require_POST
+@arbiter_only
+def teams_reseed(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Number the teams by rating (D.02 3.1) before round 1 is published."""
+
+    def act() -> str:
+        team_registration.reseed_by_rating(tournament, request.user)
+        return "Teams numbered by the average rating of their best players."
+
+    return _on_teams_page(request, tournament, act, "The numbers stay as they were.")
+
+
+@require_POST
+@arbiter_only
+def team_number(request: HtmxHttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
+    """Move a team to another pairing number; the teams from there on move down one."""
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+
+    def act() -> str:
+        number = _cleaned(forms.TeamNumberForm(request.POST))["number"]
+        team_registration.move_team(team, request.user, number)
+        return f"{team.name} is team {number}."
+
+    return _on_teams_page(request, tournament, act, "The numbers stay as they were.")
+
+
+@require_POST
+@arbiter_only
+def team_absence(request: HtmxHttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
+    """A team absent from a round or withdrawn from it on (not paired, no points), or present again."""
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+
+    def act() -> str:
+        data = _cleaned(forms.TeamAbsenceForm(request.POST))
+        number, kind = data["round"], data["kind"]
+        if kind == "present":
+            team_registration.cancel_team_absence(team, request.user, number)
+        else:
+            team_registration.record_team_absence(team, request.user, number, withdraw=kind == "withdrawn")
+        return f"{team.name}: {forms.TEAM_ABSENCES[kind]} (round {number})."
+
+    return _on_teams_page(request, tournament, act, "Nothing was recorded.")
 
 
 ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}

@@ -1310,7 +1310,8 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
         next((t.number for t in state.teams if t.history[r].outcome is Outcome.PAB), 0)
         for r in range(state.rounds_played)
     ]
-    if any(byes):
+    # Without a bye given yet the reader takes a drawn match's match points for the bye unless 320 says.
+    if any(byes) or state.scoring.pab_match_points != state.scoring.draw:
         lines.append(
             f"320 {_decimal_text(state.scoring.pab_match_points, width=4)} "
             f"{_decimal_text(pab_per_board * boards, width=4)}" + "".join(f" {n:03d}" for n in byes)

@@ -13,7 +13,18 @@ from django.db.models import Q
 from django.http import HttpRequest
 
 from . import public_cache
-from .models import AuditRecord, Board, Entrant, LineupBoard, Match, Round, Seat, Team, Tournament
+from .models import (
+    AuditRecord,
+    Board,
+    Entrant,
+    LineupBoard,
+    Match,
+    Round,
+    Seat,
+    Team,
+    TeamAbsence,
+    Tournament,
+)
 from .models.audit import snapshot
 
 _M = TypeVar("_M", bound=models.Model)
@@ -31,6 +42,7 @@ TOURNAMENT_PATH: dict[type[models.Model], str] = {
     Seat: "round__tournament",
     Match: "round__tournament",
     LineupBoard: "round__tournament",
+    TeamAbsence: "round__tournament",
     AuditRecord: "tournament",
 }
 
@@ -206,6 +218,16 @@ class TournamentAdmin(AuditedAdmin[Tournament]):
                 ]
             },
         ),
+        (
+            "Team events",
+            {
+                "fields": [
+                    ("boards", "reserves"),
+                    ("primary_score", "colour_preferences", "board_colours"),
+                    ("match_points_pab", "game_points_pab"),
+                ]
+            },
+        ),
     ]
 
 
@@ -235,6 +257,15 @@ class LineupBoardAdmin(AuditedAdmin[LineupBoard]):
     list_select_related = ["round__tournament", "team", "entrant"]
     search_fields = ["team__name", "entrant__name"]
     raw_id_fields = ["round", "team", "entrant"]
+
+
+@admin.register(TeamAbsence)
+class TeamAbsenceAdmin(AuditedAdmin[TeamAbsence]):
+    list_display = ["__str__", "team", "kind"]
+    list_filter = ["kind", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_select_related = ["round__tournament", "team"]
+    search_fields = ["team__name"]
+    raw_id_fields = ["round", "team"]
 
 
 @admin.register(Entrant)

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_safe
 
 from . import public_team_views as team_views
 from . import standings as standings_module
-from .bridge.state import scores_after
+from .bridge.state import StateError, scores_after
+from .bridge.team_trf import public_team_trf
 from .bridge.trf import export_trf
 from .csv_export import csv_text
 from .models import Board, Entrant, Round, Seat, Tournament
@@ -218,10 +219,18 @@ def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpRespons
 @require_safe
 @cached_page(query={"version": ("16",)})
 def trf(request: HttpRequest, slug: str) -> HttpResponse:
-    """TRF-2026, or TRF-16 with ?version=16."""
+    """TRF-2026, or TRF-16 with ?version=16; a team event's file has the team records (TRF-2026 only)."""
     tournament = _public_tournament(slug)
     version: Literal["2026", "16"] = "16" if request.GET.get("version") == "16" else "2026"
-    response = HttpResponse(export_trf(tournament, version), content_type="text/plain; charset=utf-8")
+    if tournament.is_team:
+        version = "2026"
+        try:
+            text = public_team_trf(tournament)
+        except StateError as error:
+            raise Http404(f"No TRF yet: {error}") from error
+    else:
+        text = export_trf(tournament, version)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-trf{version}.txt"'
     return response
 

@@ -1,6 +1,7 @@
 """Issue 12's acceptance: a 5-round C.04.6 event of 12 teams of 4 boards, read on a phone.
 
-The teams and rosters are set up in the database; the arbiter changes a lineup (round 3),
+The arbiter creates the event, imports the teams and rosters from a CSV file (with its
+preview) and re-seeds them by rating, all through the pages; then changes a lineup (round 3),
 pairs, reviews, publishes, forfeits a match (round 5) and enters every board result, one of
 them a forfeit (round 2), through the pages. The public team standings, read at 390 px,
 must equal what this file computes itself from the raw results it entered: match and game
@@ -10,7 +11,6 @@ points, then the default C.04.6 order
 
 from __future__ import annotations
 
-import datetime
 from collections import defaultdict
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -19,7 +19,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from tournaments.models import Entrant, Match, Seat, Team, Tournament
+from tournaments.models import Entrant, Match, Seat, Tournament
 
 from .conftest import sign_in
 
@@ -41,33 +41,48 @@ class Played(NamedTuple):
     forfeited: bool  # the whole match, lost by `first`
 
 
-def create_event(arbiter: Any) -> Tournament:
-    """The event and its 12 rosters of five (four boards and a reserve), strongest team first."""
-    event = Tournament.objects.create(
-        name="Team Swiss",
-        slug="team-swiss",
-        start_date=datetime.date(2026, 6, 1),
-        end_date=datetime.date(2026, 6, 5),
-        total_rounds=ROUNDS,
-        chief_arbiter=arbiter,
-        public=True,
-        kind=Tournament.Kind.TEAM,
-        pairing_system=Tournament.PairingSystem.TEAM_C046,
-        boards=BOARDS,
-        reserves=1,
-        initial_colour="w",
+def rating(team: int, board: int) -> int:
+    """Each roster is weaker than the one before it, and weaker down its boards."""
+    return 2500 - 30 * team - 15 * board
+
+
+def create_event(page: Page, base: str) -> Tournament:
+    """Through the arbiter's pages: the event on the new-tournament form, then its 12 rosters of
+    five (four boards and a reserve) by the CSV import with its preview, weakest team first in
+    the file, then the teams re-seeded by rating, so Team 01 is team 1 again."""
+    page.goto(f"{base}/arbiter/new/?kind=team")
+    for field, value in (
+        *(("name", "Team Swiss"), ("slug", "team-swiss"), ("start_date", "2026-06-01")),
+        *(("end_date", "2026-06-05"), ("total_rounds", str(ROUNDS)), ("boards", str(BOARDS))),
+        ("reserves", "1"),
+    ):
+        page.fill(f"#id_{field}", value)
+    page.select_option("#id_initial_colour", "w")
+    page.check("#id_public")
+    page.click("button:has-text('Save')")
+    expect(page.locator("h1")).to_contain_text("Team Swiss")
+    rows = [
+        f"Team {t:02d},Player {t:02d}-{board},{rating(t, board)}"
+        for t in range(TEAMS, 0, -1)
+        for board in range(1, BOARDS + 2)
+    ]
+    page.goto(f"{base}/arbiter/team-swiss/teams/import/")
+    csv = "\n".join(["team,name,fide_rating", *rows]).encode()
+    page.set_input_files("input[name=file]", {"name": "teams.csv", "mimeType": "text/csv", "buffer": csv})
+    page.click("button[name=preview]")
+    expect(page.locator("table.preview tbody tr.good")).to_have_count(TEAMS * (BOARDS + 1))
+    page.click("button[name=do-import]")
+    expect(page.locator(".messages")).to_contain_text(
+        f"{TEAMS} teams with {TEAMS * (BOARDS + 1)} players imported"
     )
-    for t in range(1, TEAMS + 1):
-        team = Team.objects.create(tournament=event, name=f"Team {t:02d}", pairing_number=t)
-        for board in range(1, BOARDS + 2):
-            Entrant.objects.create(
-                tournament=event,
-                name=f"Player {t:02d}-{board}",
-                pairing_number=(t - 1) * (BOARDS + 1) + board,
-                fide_rating=2500 - 30 * t - 15 * board,
-                team=team,
-                board_order=board,
-            )
+    expect(page.locator("#team-1 h2")).to_contain_text("Team 12")
+    page.click("#reseed button")
+    expect(page.locator(".messages")).to_contain_text("Teams numbered by the average rating")
+    expect(page.locator("#team-1 h2")).to_contain_text("Team 01")
+    event = Tournament.objects.get(slug="team-swiss")
+    assert list(event.teams.order_by("pairing_number").values_list("name", flat=True)) == [
+        f"Team {t:02d}" for t in range(1, TEAMS + 1)
+    ]
     return event
 
 
@@ -197,8 +212,8 @@ def test_a_team_event_run_by_the_arbiter_gives_the_standings_computed_from_its_r
     cache.clear()
     base = live_server.url
     page.set_default_timeout(20000)
-    event = create_event(arbiter)
     sign_in(page, base)
+    event = create_event(page, base)
     played: list[Played] = []
     for n in range(1, ROUNDS + 1):
         if n == 3:

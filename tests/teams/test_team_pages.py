@@ -7,6 +7,7 @@ from typing import Any
 from django.urls import reverse
 
 from pairing import actions, publishing, results
+from tournaments.models import TeamAbsence
 
 
 def test_every_arbiter_page_of_a_team_event_opens(
@@ -50,11 +51,12 @@ def test_a_team_draft_stays_private_and_the_public_pages_of_a_published_round_op
     assert first.name in client.get(reverse("public:round", args=[team_event.slug, 1])).content.decode()
 
 
-def test_matches_and_lineups_are_in_the_admin_for_corrections(
+def test_matches_lineups_and_absences_are_in_the_admin_for_corrections(
     client: Any, team_event: Any, teams: list[Any], arbiter: Any, django_user_model: Any
 ) -> None:
     actions.pair_next_round(team_event, arbiter)
+    TeamAbsence.objects.create(round=team_event.rounds.get(number=2), team=teams[0])
     client.force_login(django_user_model.objects.create_superuser("root", password="correct horse battery"))
-    for model in ("match", "lineupboard"):
+    for model in ("match", "lineupboard", "teamabsence"):
         page = client.get(reverse(f"admin:tournaments_{model}_changelist"), {"q": "Basel"})
         assert page.status_code == 200 and "Basel" in page.content.decode(), model

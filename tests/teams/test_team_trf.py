@@ -77,23 +77,28 @@ def test_importing_the_export_reproduces_teams_rosters_matches_lineups_and_resul
     assert team_trf(copy) == "".join(line for line in text.splitlines(True) if not line.startswith("102"))
 
 
-def test_the_engine_cli_pairs_the_exported_file_exactly_as_the_app(
-    three_rounds: Tournament, arbiter: Any, tmp_path: Path
-) -> None:
+def assert_cli_pairs_as_the_app(tournament: Tournament, arbiter: Any, tmp_path: Path) -> None:
+    """`python -m swiss pair --system team-c046` pairs the arbiter's file as the app pairs its next round."""
     path = tmp_path / "team.trf"
-    path.write_text(team_trf(three_rounds))
+    path.write_text(team_trf(tournament))
     done = subprocess.run(
         [sys.executable, "-m", "swiss", "pair", "--system", "team-c046", str(path)],
         capture_output=True,
         text=True,
         check=True,
     )
-    rnd = actions.pair_next_round(three_rounds, arbiter)
+    rnd = actions.pair_next_round(tournament, arbiter)
     app = [
         f"{m.white.pairing_number} {m.black.pairing_number if m.black else 0}"
         for m in rnd.matches.order_by("number")
     ]
     assert done.stdout.splitlines() == [str(len(app)), *app]
+
+
+def test_the_engine_cli_pairs_the_exported_file_exactly_as_the_app(
+    three_rounds: Tournament, arbiter: Any, tmp_path: Path
+) -> None:
+    assert_cli_pairs_as_the_app(three_rounds, arbiter, tmp_path)
 
 
 def test_a_malformed_team_file_names_its_line_and_saves_nothing(db: None) -> None:

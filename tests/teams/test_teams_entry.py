@@ -20,6 +20,7 @@ NEW = {
     "boards": "4",
     "reserves": "2",
     "initial_colour": "",
+    **{"primary_score": "MP", "colour_preferences": "A", "board_colours": ""},
     **{"match_points_win": "2", "match_points_draw": "1", "match_points_loss": "0"},
     **{"points_win": "1", "points_draw": "0.5", "points_loss": "0"},
     **{"points_forfeit_win": "1", "points_forfeit_loss": "0"},

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from swiss.team.lineups import lineup_problem
 from swiss.team.model import Team
-from tournaments.models import Entrant, LineupBoard, Tournament
+from tournaments.models import Entrant, LineupBoard, TeamAbsence, Tournament
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,20 @@ def round_lineups(tournament: Tournament, number: int) -> dict[int, Lineup]:
             players, source = roster[:boards], "roster"
         result[team.pk] = Lineup(players, source, _problem(team.name, roster, players, boards))
     return result
+
+
+def absent_teams(tournament: Tournament, number: int) -> set[int]:
+    """The ids of the teams marked absent (or withdrawn) in round `number`: they do not play it."""
+    absences = TeamAbsence.objects.filter(round__tournament=tournament, round__number=number)
+    return set(absences.values_list("team_id", flat=True))
+
+
+def lineup_problems(tournament: Tournament, number: int) -> list[str]:
+    """What is wrong with the lineups of round `number`, the teams marked absent from it left out
+    (they are not paired, so their lineups do not matter)."""
+    absent = absent_teams(tournament, number)
+    lineups = round_lineups(tournament, number).items()
+    return [lineup.problem for team, lineup in lineups if lineup.problem and team not in absent]
 
 
 def _problem(name: str, roster: list[Entrant], players: list[Entrant], boards: int) -> str:

@@ -23,7 +23,7 @@ from swiss.team.systems import order_matches
 from tournaments.models import DraftChange, Entrant, LineupBoard, Round, Team, Tournament
 
 from .drafts import NoPairing, Pair, digests, stale_reason
-from .lineups import round_lineups
+from .lineups import lineup_problems
 from .state import StateError
 from .teams import team_state
 
@@ -102,6 +102,7 @@ INPUT_PARTS: dict[str, Callable[[TeamState], object]] = {
     "lineups": lambda state: sorted(state.lineups.items()),
     "rules": lambda state: (
         *(state.total_rounds, state.boards, state.initial_colour, state.scoring, state.accelerated),
+        *(state.primary, state.preferences, state.board_colours),
         sorted(state.absent.items(), key=lambda item: item[0]),
     ),
 }
@@ -184,11 +185,7 @@ def review(rnd: Round) -> TeamReview:
     pairs = draft_pairs(rnd)
     drafted = rnd.state == Round.State.DRAFT and bool(pairs)
     findings = check(state, to_engine(pairs, numbers), tournament.pairing_system) if state and drafted else []
-    lineup_problems = (
-        [lineup.problem for lineup in round_lineups(tournament, rnd.number).values() if lineup.problem]
-        if rnd.state == Round.State.DRAFT
-        else []
-    )
+    problems = lineup_problems(tournament, rnd.number) if rnd.state == Round.State.DRAFT else []
 
     def row(team: Team) -> TeamRow:
         number = numbers[team.pk]
@@ -211,7 +208,7 @@ def review(rnd: Round) -> TeamReview:
         matches.append(MatchRow(match.number, row(match.white), black, rows, match.forfeit))
     stale = draft_staleness(rnd, state) if drafted else ""
     changes = list(rnd.draft_changes.all())
-    return TeamReview(rnd, matches, findings, changes, lineup_problems, problem, stale)
+    return TeamReview(rnd, matches, findings, changes, problems, problem, stale)
 
 
 def explain(rnd: Round, match_number: int) -> list[str]:

@@ -222,17 +222,19 @@ class TeamRound:
     games: list[Game]  # from this team's side: `left` is its player
     points: Fraction | None  # game points; None while games are being played
     match_points: Fraction | None
+    absence: str = ""  # "absent" or "withdrawn" for a round it was marked out of
 
 
 def team_card(tournament: Tournament, team: TeamRow, rounds: list[int]) -> list[TeamRound]:
     """The team's published rounds: opponent, colour, lineup and results board by board."""
     views = {v.match.round.number: v for v in match_views(tournament, rounds) if team in (v.left, v.right)}
     games_scoring, points = scoring(tournament), match_scoring(tournament)
+    absences = dict(team.absences.filter(round__number__in=rounds).values_list("round__number", "kind"))
     card = []
     for number in rounds:
         view = views.get(number)
         if view is None:
-            card.append(TeamRound(number, None, None, "", [], None, None))
+            card.append(TeamRound(number, None, None, "", [], None, None, absences.get(number, "")))
             continue
         ours = view.left == team
         games = view.games if ours else [_turned(g) for g in view.games]

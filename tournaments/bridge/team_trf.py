@@ -9,7 +9,9 @@ rosters, every completed round's matches, lineups and results.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.db import transaction
@@ -20,11 +22,20 @@ from swiss.team.lineups import board_colours
 from swiss.team.model import Outcome, TeamState
 from swiss.team.systems import order_matches
 from swiss.trf import plain_line, read_player_line, read_team_trf, write_team_trf, write_trf
-from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, Tournament
+from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, TeamAbsence, Tournament
+from tournaments.standings import rounds_with_standings
 
 from .state import TRF_TITLES
 from .teams import team_state
-from .trf import RATED, RESULTS_OF_CODES, _date, entrant_from_trf, entrant_rows
+from .trf import (
+    RATED,
+    RESULTS_OF_CODES,
+    _date,
+    entrant_from_trf,
+    entrant_rows,
+    manual_change_notes,
+    public_birth_date,
+)
 
 if TYPE_CHECKING:
     from tournaments.models.round import TeamMatch
@@ -40,9 +51,37 @@ _SYSTEMS = {label: value for value, label in Tournament.PairingSystem.choices}
 def team_trf(tournament: Tournament, round_number: int | None = None) -> str:
     """The team event as TRF-2026, ready for any team engine to pair `round_number` (default: the next)."""
     state = team_state(tournament, round_number)
+    return _file(tournament, state, lambda birth_date: birth_date)
+
+
+def public_team_trf(tournament: Tournament) -> str:
+    """What players may see of the team event, as TRF-2026 team records (the public export).
+
+    The rounds with every result in; the lineups of the next round only once it is published
+    (a draft's lineups and matches stay with its arbiters), no absences of a round not yet
+    published, no colour lot before round 1 is published; birth dates cut to the
+    tournament's choice. Ends with the notes of every manual change to a published round.
+    Raises StateError while the teams are not yet numbered.
+    """
+    done = rounds_with_standings(tournament)
+    last = done[-1] if done else 0
+    state = replace(team_state(tournament, last + 1), absent={}, forbidden=frozenset())
+    if not tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).exists():
+        state = replace(state, lineups={})
+    lot_drawn_publicly = tournament.rounds.exclude(state=Round.State.DRAFT).exists()
+    text = _file(tournament, state, lambda birth_date: public_birth_date(tournament, birth_date))
+    if not lot_drawn_publicly:
+        # With the lot the file would pair round 1 exactly as the draft does.
+        text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("152"))
+    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))
+
+
+def _file(tournament: Tournament, state: TeamState, birth_date: Callable[[str], str]) -> str:
+    """`state` as the engine's team file, with the players' own columns and the header records
+    from the database; `birth_date` gives what is written of each TRF birth date."""
     text = write_team_trf(state)
     players = {e.pairing_number: e for e in tournament.entrants.all()}
-    identities = _identity_lines(list(players.values()), state.total_rounds)
+    identities = _identity_lines(list(players.values()), state.total_rounds, birth_date)
     lines = []
     for line in text.splitlines():
         if line.startswith("001"):
@@ -56,7 +95,9 @@ def team_trf(tournament: Tournament, round_number: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _identity_lines(entrants: list[Entrant], total_rounds: int) -> dict[int, str]:
+def _identity_lines(
+    entrants: list[Entrant], total_rounds: int, birth_date: Callable[[str], str]
+) -> dict[int, str]:
     """Each player's 001 line without rounds, as the engine writes it, by pairing number."""
     players = tuple(
         Player(
@@ -67,7 +108,7 @@ def _identity_lines(entrants: list[Entrant], total_rounds: int) -> dict[int, str
             title=TRF_TITLES.get(e.title, ""),
             federation=e.federation,
             fide_id=e.fide_id,
-            birth_date=e.birth_date.strftime("%Y/%m/%d") if e.birth_date else "",
+            birth_date=birth_date(e.birth_date.strftime("%Y/%m/%d") if e.birth_date else ""),
         )
         for e in entrants
         if e.pairing_number is not None
@@ -109,6 +150,7 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         match_points_win=int(state.scoring.win),
         match_points_draw=int(state.scoring.draw),
         match_points_loss=int(state.scoring.loss),
+        **_options(state),
     )
     entrants = _players(tournament, text)
     teams = {
@@ -125,6 +167,12 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
     lineups = [(n + 1, t.number, r.lineup) for t in state.teams for n, r in enumerate(t.history)]
     lineups += [(state.round_to_pair, number, lineup) for number, lineup in state.lineups.items()]
     rounds = {r.number: r for r in tournament.rounds.all()}
+    if state.round_to_pair in rounds:
+        TeamAbsence.objects.bulk_create(
+            TeamAbsence(round=rounds[state.round_to_pair], team=teams[number])
+            for number, kind in sorted(state.absent.items(), key=lambda item: item[0])
+            if kind is Outcome.ZERO_BYE
+        )
     LineupBoard.objects.bulk_create(
         LineupBoard(round=rounds[n], team=teams[team], board=board, entrant=entrants[pid])
         for n, team, lineup in lineups
@@ -132,6 +180,24 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         for board, pid in enumerate(lineup, start=1)
     )
     return tournament
+
+
+def _options(state: TeamState) -> dict[str, object]:
+    """The C.04.6 options of a file as the tournament's fields; a default is stored blank."""
+    scoring, boards = state.scoring, state.boards
+    alternating = ("WB" * boards)[:boards]
+    pab_gp = scoring.pab_game_points
+    return {
+        "primary_score": state.primary.value,
+        "colour_preferences": state.preferences.value,
+        "board_colours": "" if state.board_colours in ("", alternating) else state.board_colours,
+        "match_points_pab": None
+        if scoring.pab_match_points == scoring.draw
+        else int(scoring.pab_match_points),
+        "game_points_pab": None
+        if pab_gp is None or pab_gp * 2 == boards
+        else Decimal(pab_gp.numerator) / pab_gp.denominator,
+    }
 
 
 def _players(tournament: Tournament, text: str) -> dict[int, Entrant]:

@@ -16,11 +16,12 @@ from fractions import Fraction
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
-from swiss.team.model import MatchScoring, Outcome, Team, TeamRound, TeamState
+from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
+from swiss.team.seeding import Entry, initial_order, seeding_rating
 from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
-from .lineups import round_lineups
+from .lineups import absent_teams, round_lineups
 from .state import RESULT_CODES, StateError, next_round_to_pair, scoring
 
 _FORFEITS: dict[str, tuple[Outcome, Outcome]] = {
@@ -32,13 +33,15 @@ _FORFEITS: dict[str, tuple[Outcome, Outcome]] = {
 
 
 def match_scoring(tournament: Tournament) -> MatchScoring:
-    """Match points per match result; the team bye counts as a drawn match (C.04.6 1.4, D.02 4)."""
+    """Match points per match result; the team bye, unless the event says otherwise, counts as a
+    drawn match (C.04.6 1.4, D.02 4)."""
+    pab_mp, pab_gp = tournament.match_points_pab, tournament.game_points_pab
     return MatchScoring(
         win=Fraction(tournament.match_points_win),
         draw=Fraction(tournament.match_points_draw),
         loss=Fraction(tournament.match_points_loss),
-        pab_match_points=Fraction(tournament.match_points_draw),
-        pab_game_points=None,
+        pab_match_points=Fraction(tournament.match_points_draw if pab_mp is None else pab_mp),
+        pab_game_points=None if pab_gp is None else Fraction(pab_gp),
     )
 
 
@@ -155,7 +158,8 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
     `round_number` defaults to the first draft round. Rounds 1 .. round_number - 1 must be
     published with every game's result in (`StateError` says which is not). Every team and
     every roster player needs a pairing number. The lineups of `round_number` are those
-    `round_lineups` gives (entered, or the default), by player pairing numbers.
+    `round_lineups` gives (entered, or the default), by player pairing numbers; the teams
+    marked absent in it (`TeamAbsence`) are left out, to score nothing.
     """
     if round_number is None:
         round_number = next_round_to_pair(tournament)
@@ -171,20 +175,35 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         raise StateError(f"Round {draft[0].number} is not published yet.")
     history = team_rounds(tournament, round_number - 1)
     lineups = round_lineups(tournament, round_number)
+    away = absent_teams(tournament, round_number)
     return TeamState(
         teams=tuple(_team(t, tuple(history[t.pk][n] for n in range(1, round_number))) for t in teams),
         total_rounds=tournament.total_rounds,
         boards=tournament.boards,
         initial_colour=Colour(tournament.initial_colour) if tournament.initial_colour else None,
+        board_colours=tournament.board_colours,
+        primary=Primary(tournament.primary_score),
+        preferences=Preferences(tournament.colour_preferences),
         scoring=match_scoring(tournament),
+        # An absent team is not paired and scores nothing: no bye (TeamAbsence).
+        absent={
+            t.pairing_number: Outcome.ZERO_BYE for t in teams if t.pk in away and t.pairing_number is not None
+        },
         lineups={
             t.pairing_number: tuple(_number(p) for p in lineups[t.pk].players)
             for t in teams
-            if t.pairing_number is not None and lineups[t.pk].players
+            if t.pairing_number is not None and lineups[t.pk].players and t.pk not in away
         },
         accelerated=tournament.acceleration == Tournament.Acceleration.ECU,
         name=tournament.name,
     )
+
+
+def seeded(tournament: Tournament) -> list[TeamRow]:
+    """The teams of the event strongest first by their rosters' ratings (`swiss.team.seeding`)."""
+    teams = list(tournament.teams.order_by("pairing_number").prefetch_related("players"))
+    entries = [Entry(t.name, tuple(p.rating for p in t.players.all())) for t in teams]
+    return [teams[i] for i in initial_order(entries, tournament.boards or 0)]
 
 
 def _number(entrant: Entrant) -> int:
@@ -195,11 +214,12 @@ def _number(entrant: Entrant) -> int:
 def _team(team: TeamRow, history: tuple[TeamRound, ...]) -> Team:
     assert team.pairing_number is not None
     roster = sorted(team.players.all(), key=lambda p: p.board_order or 0)
-    rated = [p.rating for p in roster[: team.tournament.boards or len(roster)] if p.rating]
+    # The strength factor (TRF 310) is the rating the teams are seeded by.
+    strength = seeding_rating([p.rating for p in roster], team.tournament.boards or len(roster))
     return Team(
         number=team.pairing_number,
         name=team.name,
-        rating=round(sum(rated) / len(rated)) if rated else 0,
+        rating=round(strength),
         roster=tuple(_number(p) for p in roster),
         history=history,
     )

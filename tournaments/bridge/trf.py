@@ -45,7 +45,7 @@ def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | Non
     done = rounds_with_standings(tournament)
     last = done[-1] if done else 0
     state = replace(tournament_state(tournament, last + 1), absences={})
-    shown = tuple(replace(p, birth_date=_public_birth_date(tournament, p.birth_date)) for p in state.players)
+    shown = tuple(replace(p, birth_date=public_birth_date(tournament, p.birth_date)) for p in state.players)
     state = replace(state, players=shown)
     playing = tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).first()
     if not tournament.rounds.exclude(state=Round.State.DRAFT).exists():
@@ -53,7 +53,7 @@ def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | Non
     return state, board_pairing(playing) if playing is not None else None
 
 
-def _public_birth_date(tournament: Tournament, birth_date: str) -> str:
+def public_birth_date(tournament: Tournament, birth_date: str) -> str:
     """A TRF birth date (YYYY/MM/DD) as the tournament publishes it: whole, the year alone, or nothing."""
     choice = tournament.public_birth_dates
     if choice == Tournament.BirthDates.FULL or not birth_date:

@@ -4,7 +4,7 @@ from .audit import AuditRecord
 from .draft import DraftChange, ForbiddenPair
 from .entrant import Entrant, Team
 from .job import Job
-from .match import LineupBoard, Match
+from .match import LineupBoard, Match, TeamAbsence
 from .round import Board, Round, Seat
 from .tournament import Tournament
 
@@ -20,5 +20,6 @@ __all__ = [
     "Round",
     "Seat",
     "Team",
+    "TeamAbsence",
     "Tournament",
 ]

@@ -54,6 +54,38 @@ class LineupBoard(ShownPublicly):
             raise ValidationError("The player is not on this team's roster.")
 
 
+class TeamAbsence(ShownPublicly):
+    """A team not to be paired in `round`: absent for that round, or withdrawn from it on.
+
+    Either way the team is left out of the pairing and scores nothing for the round: no
+    match points, no game points and no bye (GHR 3.2 applied to teams; TRF `240 Z`).
+    """
+
+    class Kind(models.TextChoices):
+        ABSENT = "absent", "absent"
+        WITHDRAWN = "withdrawn", "withdrawn"
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="team_absences")
+    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="absences")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ABSENT)
+
+    class Meta:
+        ordering = ["round", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_absence_once_per_round"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["absent", "withdrawn"]), name="team_absence_kind_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.get_kind_display()} in round {self.round.number}"
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.round.tournament
+
+
 class MatchForfeit(models.TextChoices):
     """A whole match lost by default (TRF 330): the board results are forfeits as well."""
 

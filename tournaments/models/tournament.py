@@ -154,6 +154,51 @@ class Tournament(models.Model):
         validators=[MinValueValidator(1, "A match has at least one board.")],
         help_text="Team events only: the players each team lines up in a match.",
     )
+
+    # C.04.6 options (team events); the engine's names for them are `swiss.team.model`'s.
+    class PrimaryScore(models.TextChoices):
+        MATCH_POINTS = "MP", "Match points (game points for colours)"
+        GAME_POINTS = "GP", "Game points (match points for colours)"
+
+    class ColourPreferences(models.TextChoices):
+        TYPE_A = "A", "Type A (C.04.6 default)"
+        TYPE_B = "B", "Type B (with strong and mild preferences)"
+
+    primary_score = models.CharField(
+        max_length=2,
+        choices=PrimaryScore.choices,
+        default=PrimaryScore.MATCH_POINTS,
+        help_text="Team events (C.04.6 1.2): the score that forms the scoregroups.",
+    )
+    colour_preferences = models.CharField(
+        max_length=1,
+        choices=ColourPreferences.choices,
+        default=ColourPreferences.TYPE_A,
+        help_text="Team events (C.04.6 1.7).",
+    )
+    board_colours = models.CharField(
+        "board colour pattern",
+        max_length=20,
+        blank=True,
+        validators=[plain_text],
+        help_text="Team events: the colours of the team with White on board 1, board by board, "
+        "e.g. WBBW; blank alternates from White on board 1 (TRF 352).",
+    )
+    match_points_pab = models.PositiveSmallIntegerField(
+        "match points for the bye",
+        null=True,
+        blank=True,
+        help_text="Team events: blank gives the bye a drawn match's match points (C.04.6 1.4).",
+    )
+    game_points_pab = models.DecimalField(
+        "game points for the bye",
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        help_text="Team events: blank gives the bye a drawn match's game points, half the boards "
+        "(C.04.6 1.4).",
+    )
     reserves = models.PositiveSmallIntegerField(
         "reserves allowed",
         default=0,
@@ -230,6 +275,8 @@ class Tournament(models.Model):
             raise ValidationError({"pairing_system": "A team pairing system pairs team events only."})
         if self.is_team and not self.boards:
             raise ValidationError({"boards": "A team event needs the number of boards per match."})
+        if self.is_team:
+            self._clean_team_options()
         if self.acceleration == self.Acceleration.ECU and self.pairing_system != self.PairingSystem.TEAM_ECU:
             raise ValidationError({"acceleration": "The ECU acceleration belongs to the ECU team Swiss."})
         if self.acceleration == self.Acceleration.BAKU and self.is_team:
@@ -246,6 +293,34 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"acceleration": "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."}
             )
+
+    def _clean_team_options(self) -> None:
+        """C.04.6's options belong to C.04.6; the board pattern names every board; the bye's game
+        points fit the boards, shared out over them as TRF 162 holds them (one decimal a board)."""
+        c046 = self.pairing_system == self.PairingSystem.TEAM_C046
+        if not c046 and self.primary_score != self.PrimaryScore.MATCH_POINTS:
+            raise ValidationError({"primary_score": "Only C.04.6 may pair on game points."})
+        if not c046 and self.colour_preferences != self.ColourPreferences.TYPE_A:
+            raise ValidationError({"colour_preferences": "Type B colour preferences are a C.04.6 option."})
+        boards = self.boards or 0
+        pattern = self.board_colours
+        if pattern and (set(pattern) - {"W", "B"} or len(pattern) != boards or pattern[0] != "W"):
+            example = ("WB" * boards)[:boards]
+            message = (
+                f"One letter W or B per board, board 1 W (the team's colour): {boards}, such as {example}."
+            )
+            raise ValidationError({"board_colours": message})
+        points = self.game_points_pab
+        if points is None:
+            return
+        if not 0 <= points <= boards * self.points_win:
+            raise ValidationError(
+                {"game_points_pab": f"From 0 to {boards * self.points_win} with {boards} boards."}
+            )
+        if (points * 10) % boards:
+            step = Decimal(boards) / 10
+            message = f"The TRF holds them per board: a multiple of {step} with {boards} boards."
+            raise ValidationError({"game_points_pab": message})
 
     @property
     def is_team(self) -> bool:
@@ -284,7 +359,8 @@ class Tournament(models.Model):
 
     def rules_locked(self) -> bool:
         """Once a round is published the pairing system, edition and acceleration stay as they
-        are (a change then needs the admin, which records it)."""
+        are, and a team event's C.04.6 options and team numbers too (a change then needs the
+        admin, which records it)."""
         return self.rounds.exclude(state="draft").exists()
 
     def ensure_rounds(self) -> None:

@@ -27,7 +27,7 @@ player below, who then form one collapsed last bracket.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -794,13 +794,19 @@ class _BracketStep:
                 self.m.set_bonus(self.bracket[p], self.bracket[o], rank << (step * (len(players) - 1 - turn)))
 
     def _solve_in_order(
-        self, players: list[int], options: Callable[[int], list[int]], prefer_exactly: Callable[[], None]
+        self,
+        players: list[int],
+        options: Callable[[int], list[int]],
+        prefer_exactly: Callable[[], None],
+        sequential: bool = False,
     ) -> list[int]:
         """An optimal matching in which each of `players` in turn meets the first of its
         `options` it can, as the bonuses that `prefer_exactly` sets make the solver choose.
 
         Those bonuses take bits in proportion to len(players) times the options' bit
-        length. The greedy choice is tried first: each player takes its first option
+        length. When they say no more than that (`sequential`), the choices are made one
+        by one on the tight edges of a single solve instead (`Matcher.solve_in_order`).
+        Otherwise the greedy choice is tried first: each player takes its first option
         that no earlier player took. No matching serves the players better in that
         order, so when some optimal matching contains the whole greedy choice, that
         matching is what the exact bonuses give; one bit per greedy pair, below every
@@ -808,6 +814,10 @@ class _BracketStep:
         exists, or some player found no option, are the exact bonuses solved.
         """
         b, m = self.bracket, self.m
+        if self.staged and sequential:
+            mate = self._solve_sequentially(players, options)
+            m.unrestrict()
+            return mate
         tried: list[tuple[int, int]] = []
         for _ in range(2 if self.staged else 0):
             taken: set[int] = set()
@@ -835,6 +845,23 @@ class _BracketStep:
         m.clear_bonuses()
         m.unrestrict()
         return mate
+
+    def _solve_sequentially(self, players: list[int], options: Callable[[int], list[int]]) -> list[int]:
+        """`solve` with each of `players` in turn given the first of its options it can have."""
+        b = self.bracket
+
+        def preferences() -> Iterator[tuple[int, list[int]]]:
+            return ((b[p], [b[o] for o in options(p)]) for p in players)
+
+        if self.within_only or self.rest_start < self.owner.size:
+            completion, noncandidate = self.owner.completion, self.owner.noncandidate
+            mate = self.m.solve_in_order(
+                preferences(), self.bracket, lambda x, y: completion[noncandidate[x] + noncandidate[y]]
+            )
+            floaters = [v for v in self.bracket if mate[v] == self.m.size]
+            if self.within_only or self.owner.absorbs(floaters, self.rest_start):
+                return mate
+        return self.m.solve_in_order(preferences())
 
     def _pair_remainder(self, mate: list[int] | None) -> list[int]:
         """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order.
@@ -883,7 +910,9 @@ class _BracketStep:
                 return [o for o in s2 if base[o][p]]
 
             s1 = remainder[:pairs]
-            return self._solve_in_order(s1, options, lambda: self._prefer_in_order(s1, options, len(s2)))
+            return self._solve_in_order(
+                s1, options, lambda: self._prefer_in_order(s1, options, len(s2)), sequential=True
+            )
 
         mate = solve_with_exchange_weights()
         if paired_in_remainder(mate) != pairs:
@@ -981,4 +1010,6 @@ class _BracketStep:
         def options(p: int) -> list[int]:
             return [o for o in s2 if o > p and base[o][p]]
 
-        return self._solve_in_order(s1, options, lambda: self._prefer_in_order(s1, options, len(s2)))
+        return self._solve_in_order(
+            s1, options, lambda: self._prefer_in_order(s1, options, len(s2)), sequential=True
+        )

@@ -635,6 +635,50 @@ static void augment_matching(Ctx *c, int k)
     }
 }
 
+/* Lengthen the greedy start by augmenting paths of three top-weight edges: a free vertex v,
+   a matched neighbour u, u's mate w and a free neighbour x of w give v-u and w-x for u-w.
+   A greedy start often pairs two vertices that each had a free neighbour (in a bracket,
+   two players of S1 where S2 players were left); each such path saves a stage of the
+   algorithm, and the matching stays one of tight edges. A mate w found with no free
+   neighbour keeps none (vertices are only matched here), so it is not scanned again:
+   the extension reads each adjacency list a few times at most. */
+static void extend_start(Ctx *c)
+{
+    const int top = c->nweights - 1;
+    unsigned char *spent = calloc((size_t)c->n, 1);
+    if (!spent)
+        return; /* the greedy start alone is valid */
+    for (int v = 0; v < c->n; v++) {
+        int tries = 0;
+        for (int e = c->nbstart[v]; c->mate[v] == -1 && e < c->nbstart[v + 1] && tries < 8; e++) {
+            int p = c->nb[e], u = c->nbv[e];
+            if (c->wrank[p >> 1] != top || c->mate[u] == -1)
+                continue;
+            int q = c->mate[u], w = c->endpoint[q];
+            if (spent[w])
+                continue;
+            tries++;
+            int found = 0, nextv = 0;
+            for (int f = c->nbstart[w]; f < c->nbstart[w + 1] && !found; f++) {
+                int r = c->nb[f], x = c->nbv[f];
+                if (c->mate[x] != -1 || c->wrank[r >> 1] != top)
+                    continue;
+                if (x == v) {
+                    nextv = 1; /* w may yet serve another free vertex, with v as x */
+                    continue;
+                }
+                c->mate[v] = p; /* v's remote endpoint is u's */
+                c->mate[u] = p ^ 1;
+                c->mate[w] = r;
+                c->mate[x] = r ^ 1;
+                found = 1;
+            }
+            spent[w] = !found && !nextv;
+        }
+    }
+    free(spent);
+}
+
 /* Run the algorithm; returns 0, or -1 when memory ran out. */
 static int solve(Ctx *c)
 {
@@ -981,8 +1025,8 @@ static int bit_length_of(Py_ssize_t x)
 }
 
 /* Whether edge k's reduced cost under the final duals, blossoms holding both ends included,
-   is at most limit (in tw units). mark is 2n scratch whose entries differ from stamp. */
-static int within_slack(Ctx *c, int k, const limb *limit, int *mark, int stamp)
+   is zero. mark is 2n scratch whose entries differ from stamp. */
+static int is_tight(Ctx *c, int k, int *mark, int stamp)
 {
     const int L = c->L;
     limb *rc = c->s1;
@@ -996,14 +1040,12 @@ static int within_slack(Ctx *c, int k, const limb *limit, int *mark, int stamp)
             add_to(rc, DUAL(c, x), L);
         }
     }
-    return cmp_signed(rc, limit, L) <= 0;
+    return is_zero(rc, L);
 }
 
-/* What a solve returns: the matching; with VIABLE also the edges within the given reduced
-   cost of being tight (see max_weight_matching_viable); with DUALS the tight edges, the
-   vertices of positive dual and whether a blossom kept a positive dual (see
-   max_weight_matching_duals). */
-enum { PLAIN, VIABLE, DUALS };
+/* What a solve returns: the matching; with DUALS also the tight edges, the vertices of
+   positive dual and the blossoms of positive dual (see max_weight_matching_duals). */
+enum { PLAIN, DUALS };
 
 static int is_positive(const limb *x, int L)
 {
@@ -1012,18 +1054,10 @@ static int is_positive(const limb *x, int L)
 
 static PyObject *matching(PyObject *args, int mode)
 {
-    const int with_slack = mode != PLAIN;
     Py_ssize_t n;
     PyObject *edges;
-    long long slack = -1;
-    if (!PyArg_ParseTuple(args, mode == VIABLE ? "nOL" : "nO", &n, &edges, &slack))
+    if (!PyArg_ParseTuple(args, "nO", &n, &edges))
         return NULL;
-    if (mode == DUALS)
-        slack = 0;
-    if (with_slack && (slack < 0 || slack >= ((long long)1 << 60))) {
-        PyErr_SetString(PyExc_ValueError, "slack must be between 0 and 2**60");
-        return NULL;
-    }
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
         return NULL;
@@ -1219,6 +1253,7 @@ static PyObject *matching(PyObject *args, int mode)
                 ctx.mate[j] = 2 * k;
             }
         }
+        extend_start(&ctx);
     }
     rc = ctx.m > 0 ? solve(&ctx) : 0;
 unlock:
@@ -1239,29 +1274,23 @@ unlock:
         }
         PyList_SET_ITEM(result, v, x);
     }
-    if (with_slack) {
-        limb *limit = calloc((size_t)L, sizeof(limb));
+    if (mode == DUALS) {
         int *mark = malloc(2 * (size_t)(ctx.n ? ctx.n : 1) * sizeof(int));
-        PyObject *viable = limit && mark ? PyList_New(0) : PyErr_NoMemory();
-        if (limit && mark) {
-            limit[0] = (limb)slack << 2; /* tw = 4w */
+        PyObject *tight = mark ? PyList_New(0) : PyErr_NoMemory();
+        if (mark)
             for (int b = 0; b < 2 * ctx.n; b++)
                 mark[b] = -1;
-        }
-        for (int k = 0; viable && k < ctx.m; k++) {
-            if (within_slack(&ctx, k, limit, mark, k)) {
+        for (int k = 0; tight && k < ctx.m; k++) {
+            if (is_tight(&ctx, k, mark, k)) {
                 PyObject *x = PyLong_FromLong(k);
-                if (!x || PyList_Append(viable, x) < 0)
-                    Py_CLEAR(viable);
+                if (!x || PyList_Append(tight, x) < 0)
+                    Py_CLEAR(tight);
                 Py_XDECREF(x);
             }
         }
-        free(limit);
         free(mark);
         PyObject *packed = NULL;
-        if (viable && mode == VIABLE) {
-            packed = PyTuple_Pack(2, result, viable);
-        } else if (viable) {
+        if (tight) {
             PyObject *positive = PyList_New(0), *blossoms = PyList_New(0);
             for (int v = 0; positive && v < ctx.n; v++) {
                 if (is_positive(DUAL(&ctx, v), L)) {
@@ -1289,11 +1318,11 @@ unlock:
                 Py_XDECREF(members);
             }
             if (positive && blossoms)
-                packed = PyTuple_Pack(4, result, viable, positive, blossoms);
+                packed = PyTuple_Pack(4, result, tight, positive, blossoms);
             Py_XDECREF(positive);
             Py_XDECREF(blossoms);
         }
-        Py_XDECREF(viable);
+        Py_XDECREF(tight);
         Py_SETREF(result, packed);
     }
 
@@ -1710,12 +1739,6 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args)
     return matching(args, PLAIN);
 }
 
-static PyObject *max_weight_matching_viable(PyObject *self, PyObject *args)
-{
-    (void)self;
-    return matching(args, VIABLE);
-}
-
 static PyObject *max_weight_matching_duals(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -1728,11 +1751,6 @@ static PyMethodDef methods[] = {
      "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
      "vertices 0..n-1 with edges (a, b, weight), weights non-negative integers of\n"
      "any size. mate[v] is v's partner, or -1 when v is unmatched."},
-    {"max_weight_matching_viable", max_weight_matching_viable, METH_VARARGS,
-     "max_weight_matching_viable(n, edges, slack) -> (mate, viable)\n\n"
-     "The matching of max_weight_matching and the indices of the edges whose\n"
-     "reduced cost under the optimal dual solution found with it is at most slack.\n"
-     "Any matching that weighs at most slack less than the optimum uses only those."},
     {"max_weight_matching_duals", max_weight_matching_duals, METH_VARARGS,
      "max_weight_matching_duals(n, edges) -> (mate, tight, positive, blossoms)\n\n"
      "The matching of max_weight_matching, the indices of the edges that are tight\n"

@@ -635,6 +635,50 @@ static void augment_matching(Ctx *c, int k)
     }
 }
 
+/* Lengthen the greedy start by augmenting paths of three top-weight edges: a free vertex v,
+   a matched neighbour u, u's mate w and a free neighbour x of w give v-u and w-x for u-w.
+   A greedy start often pairs two vertices that each had a free neighbour (in a bracket,
+   two players of S1 where S2 players were left); each such path saves a stage of the
+   algorithm, and the matching stays one of tight edges. A mate w found with no free
+   neighbour keeps none (vertices are only matched here), so it is not scanned again:
+   the extension reads each adjacency list a few times at most. */
+static void extend_start(Ctx *c)
+{
+    const int top = c->nweights - 1;
+    unsigned char *spent = calloc((size_t)c->n, 1);
+    if (!spent)
+        return; /* the greedy start alone is valid */
+    for (int v = 0; v < c->n; v++) {
+        int tries = 0;
+        for (int e = c->nbstart[v]; c->mate[v] == -1 && e < c->nbstart[v + 1] && tries < 8; e++) {
+            int p = c->nb[e], u = c->nbv[e];
+            if (c->wrank[p >> 1] != top || c->mate[u] == -1)
+                continue;
+            int q = c->mate[u], w = c->endpoint[q];
+            if (spent[w])
+                continue;
+            tries++;
+            int found = 0, nextv = 0;
+            for (int f = c->nbstart[w]; f < c->nbstart[w + 1] && !found; f++) {
+                int r = c->nb[f], x = c->nbv[f];
+                if (c->mate[x] != -1 || c->wrank[r >> 1] != top)
+                    continue;
+                if (x == v) {
+                    nextv = 1; /* w may yet serve another free vertex, with v as x */
+                    continue;
+                }
+                c->mate[v] = p; /* v's remote endpoint is u's */
+                c->mate[u] = p ^ 1;
+                c->mate[w] = r;
+                c->mate[x] = r ^ 1;
+                found = 1;
+            }
+            spent[w] = !found && !nextv;
+        }
+    }
+    free(spent);
+}
+
 /* Run the algorithm; returns 0, or -1 when memory ran out. */
 static int solve(Ctx *c)
 {
@@ -981,8 +1025,8 @@ static int bit_length_of(Py_ssize_t x)
 }
 
 /* Whether edge k's reduced cost under the final duals, blossoms holding both ends included,
-   is at most limit (in tw units). mark is 2n scratch whose entries differ from stamp. */
-static int within_slack(Ctx *c, int k, const limb *limit, int *mark, int stamp)
+   is zero. mark is 2n scratch whose entries differ from stamp. */
+static int is_tight(Ctx *c, int k, int *mark, int stamp)
 {
     const int L = c->L;
     limb *rc = c->s1;
@@ -996,22 +1040,24 @@ static int within_slack(Ctx *c, int k, const limb *limit, int *mark, int stamp)
             add_to(rc, DUAL(c, x), L);
         }
     }
-    return cmp_signed(rc, limit, L) <= 0;
+    return is_zero(rc, L);
 }
 
-/* The matching and, when slack >= 0, the edges within that reduced cost of being tight
-   (see max_weight_matching_viable). */
-static PyObject *matching(PyObject *args, int with_slack)
+/* What a solve returns: the matching; with DUALS also the tight edges, the vertices of
+   positive dual and the blossoms of positive dual (see max_weight_matching_duals). */
+enum { PLAIN, DUALS };
+
+static int is_positive(const limb *x, int L)
+{
+    return !is_zero(x, L) && (wide)(int64_t)x[L - 1] >= 0;
+}
+
+static PyObject *matching(PyObject *args, int mode)
 {
     Py_ssize_t n;
     PyObject *edges;
-    long long slack = -1;
-    if (!PyArg_ParseTuple(args, with_slack ? "nOL" : "nO", &n, &edges, &slack))
+    if (!PyArg_ParseTuple(args, "nO", &n, &edges))
         return NULL;
-    if (with_slack && (slack < 0 || slack >= ((long long)1 << 60))) {
-        PyErr_SetString(PyExc_ValueError, "slack must be between 0 and 2**60");
-        return NULL;
-    }
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
         return NULL;
@@ -1207,6 +1253,7 @@ static PyObject *matching(PyObject *args, int with_slack)
                 ctx.mate[j] = 2 * k;
             }
         }
+        extend_start(&ctx);
     }
     rc = ctx.m > 0 ? solve(&ctx) : 0;
 unlock:
@@ -1227,28 +1274,56 @@ unlock:
         }
         PyList_SET_ITEM(result, v, x);
     }
-    if (with_slack) {
-        limb *limit = calloc((size_t)L, sizeof(limb));
+    if (mode == DUALS) {
         int *mark = malloc(2 * (size_t)(ctx.n ? ctx.n : 1) * sizeof(int));
-        PyObject *viable = limit && mark ? PyList_New(0) : PyErr_NoMemory();
-        if (limit && mark) {
-            limit[0] = (limb)slack << 2; /* tw = 4w */
+        PyObject *tight = mark ? PyList_New(0) : PyErr_NoMemory();
+        if (mark)
             for (int b = 0; b < 2 * ctx.n; b++)
                 mark[b] = -1;
-        }
-        for (int k = 0; viable && k < ctx.m; k++) {
-            if (within_slack(&ctx, k, limit, mark, k)) {
+        for (int k = 0; tight && k < ctx.m; k++) {
+            if (is_tight(&ctx, k, mark, k)) {
                 PyObject *x = PyLong_FromLong(k);
-                if (!x || PyList_Append(viable, x) < 0)
-                    Py_CLEAR(viable);
+                if (!x || PyList_Append(tight, x) < 0)
+                    Py_CLEAR(tight);
                 Py_XDECREF(x);
             }
         }
-        free(limit);
         free(mark);
-        PyObject *pair = viable ? PyTuple_Pack(2, result, viable) : NULL;
-        Py_XDECREF(viable);
-        Py_SETREF(result, pair);
+        PyObject *packed = NULL;
+        if (tight) {
+            PyObject *positive = PyList_New(0), *blossoms = PyList_New(0);
+            for (int v = 0; positive && v < ctx.n; v++) {
+                if (is_positive(DUAL(&ctx, v), L)) {
+                    PyObject *x = PyLong_FromLong(original[v]);
+                    if (!x || PyList_Append(positive, x) < 0)
+                        Py_CLEAR(positive);
+                    Py_XDECREF(x);
+                }
+            }
+            for (int b = ctx.n; positive && blossoms && b < 2 * ctx.n; b++) {
+                if (ctx.base[b] < 0 || !is_positive(DUAL(&ctx, b), L))
+                    continue;
+                int start = ctx.ltop, count = leaves(&ctx, b);
+                PyObject *members = PyList_New(count);
+                for (int i = 0; members && i < count; i++) {
+                    PyObject *x = PyLong_FromLong(original[ctx.lbuf[start + i]]);
+                    if (!x)
+                        Py_CLEAR(members);
+                    else
+                        PyList_SET_ITEM(members, i, x);
+                }
+                ctx.ltop = start;
+                if (!members || PyList_Append(blossoms, members) < 0)
+                    Py_CLEAR(blossoms);
+                Py_XDECREF(members);
+            }
+            if (positive && blossoms)
+                packed = PyTuple_Pack(4, result, tight, positive, blossoms);
+            Py_XDECREF(positive);
+            Py_XDECREF(blossoms);
+        }
+        Py_XDECREF(tight);
+        Py_SETREF(result, packed);
     }
 
 done:
@@ -1261,16 +1336,413 @@ done:
     return result;
 }
 
+
+/* ---- optimal matchings with chosen pairs: a cover search on the tight graph ---- */
+
+/*
+ * Given one maximum-weight matching and optimal duals without positive blossom duals, the
+ * maximum-weight matchings are exactly the matchings of tight edges that cover every vertex
+ * of positive dual (complementary slackness). A Cover keeps such a matching on the graph of
+ * tight edges and answers, pair after pair, whether some optimal matching also contains the
+ * chosen pairs: the pair is put in, the two partners it takes are left uncovered, and each
+ * that must stay covered starts a search for an alternating path that covers it again, to an
+ * uncovered vertex or, by an even path, to a vertex that may be left uncovered. Edmonds'
+ * search from one root (with blossoms shrunk) finds such a path whenever one exists, by the
+ * symmetric difference with any optimal matching that contains the chosen pairs.
+ */
+typedef struct {
+    int n;
+    int *start, *adj;       /* CSR adjacency of the tight graph */
+    int *mate, *saved;      /* vertex partners or -1; a copy to undo a refused pair */
+    unsigned char *required, *removed; /* must stay covered; in a chosen pair (out of the graph) */
+    int *p, *base, *queue;  /* search: odd vertices' tree parent, blossom bases, the queue */
+    unsigned char *even, *onpath, *inblossom;
+    int nsets, *setstart, *members; /* the odd sets of positive dual, as member lists */
+    int *mark;              /* n: the last odd set whose members were marked */
+} Cover;
+
+static void cover_free(PyObject *capsule)
+{
+    Cover *c = PyCapsule_GetPointer(capsule, "swiss.cover");
+    if (!c)
+        return;
+    free(c->start);
+    free(c->adj);
+    free(c->mate);
+    free(c->saved);
+    free(c->required);
+    free(c->removed);
+    free(c->p);
+    free(c->base);
+    free(c->queue);
+    free(c->even);
+    free(c->onpath);
+    free(c->inblossom);
+    free(c->setstart);
+    free(c->members);
+    free(c->mark);
+    free(c);
+}
+
+/* Whether every odd set of positive dual has exactly one member not matched inside it. */
+static int cover_sets_full(Cover *c)
+{
+    for (int s = 0; s < c->nsets; s++) {
+        int outside = 0;
+        for (int i = c->setstart[s]; i < c->setstart[s + 1]; i++)
+            c->mark[c->members[i]] = s;
+        for (int i = c->setstart[s]; i < c->setstart[s + 1]; i++) {
+            int u = c->mate[c->members[i]];
+            outside += u < 0 || c->mark[u] != s;
+        }
+        for (int i = c->setstart[s]; i < c->setstart[s + 1]; i++)
+            c->mark[c->members[i]] = -1;
+        if (outside != 1)
+            return 0;
+    }
+    return 1;
+}
+
+/* The lowest common base of the tree paths from a and b to the root. */
+static int cover_lca(Cover *c, int a, int b)
+{
+    memset(c->onpath, 0, (size_t)c->n);
+    for (;;) {
+        a = c->base[a];
+        c->onpath[a] = 1;
+        if (c->mate[a] == -1)
+            break;
+        a = c->p[c->mate[a]];
+    }
+    for (;;) {
+        b = c->base[b];
+        if (c->onpath[b])
+            return b;
+        b = c->p[c->mate[b]];
+    }
+}
+
+/* Set tree parents along the path from v to the blossom base b, entered from child. */
+static void cover_mark(Cover *c, int v, int b, int child)
+{
+    while (c->base[v] != b) {
+        c->inblossom[c->base[v]] = c->inblossom[c->base[c->mate[v]]] = 1;
+        c->p[v] = child;
+        child = c->mate[v];
+        v = c->p[c->mate[v]];
+    }
+}
+
+/* Alternate the path that ends at odd vertex u, from u back to the root. */
+static void cover_augment(Cover *c, int u)
+{
+    while (u != -1) {
+        int pv = c->p[u], next = c->mate[pv];
+        c->mate[u] = pv;
+        c->mate[pv] = u;
+        u = next;
+    }
+}
+
+/* A new even vertex x: when it may be left uncovered, the even path from the root to it is
+   alternated (the root covered, x uncovered) and the search is over. A search for one
+   target takes no such end. */
+static int cover_reach_even(Cover *c, int root, int x, int target)
+{
+    if (target >= 0 || x == root || c->required[x])
+        return 0;
+    int t = c->mate[x];
+    c->mate[x] = -1;
+    cover_augment(c, t);
+    return 1;
+}
+
+/* Cover root again by an alternating path, to any uncovered vertex or an even path to one
+   that may be left uncovered; or, when target >= 0, only by an augmenting path to target.
+   Returns 0 when there is no such path. */
+static int cover_search(Cover *c, int root, int target)
+{
+    const int n = c->n;
+    int head = 0, tail = 0;
+    for (int v = 0; v < n; v++) {
+        c->p[v] = -1;
+        c->base[v] = v;
+        c->even[v] = 0;
+    }
+    c->even[root] = 1;
+    c->queue[tail++] = root;
+    while (head < tail) {
+        int v = c->queue[head++];
+        for (int e = c->start[v]; e < c->start[v + 1]; e++) {
+            int to = c->adj[e];
+            if (c->removed[to] || c->base[v] == c->base[to] || c->mate[v] == to)
+                continue;
+            if (to == root || (c->mate[to] != -1 && c->p[c->mate[to]] != -1)) {
+                int b = cover_lca(c, v, to);
+                memset(c->inblossom, 0, (size_t)n);
+                cover_mark(c, v, b, to);
+                cover_mark(c, to, b, v);
+                for (int i = 0; i < n; i++) {
+                    if (c->inblossom[c->base[i]]) {
+                        c->base[i] = b;
+                        if (!c->even[i]) {
+                            c->even[i] = 1;
+                            if (cover_reach_even(c, root, i, target))
+                                return 1;
+                            c->queue[tail++] = i;
+                        }
+                    }
+                }
+            } else if (c->p[to] == -1) {
+                c->p[to] = v;
+                if (c->mate[to] == -1) {
+                    if (target >= 0 && to != target)
+                        continue; /* another uncovered vertex: no end for this search */
+                    cover_augment(c, to);
+                    return 1;
+                }
+                int x = c->mate[to];
+                c->even[x] = 1;
+                if (cover_reach_even(c, root, x, target))
+                    return 1;
+                c->queue[tail++] = x;
+            }
+        }
+    }
+    return 0;
+}
+
+static PyObject *cover_new(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_ssize_t n;
+    PyObject *pairs, *mate, *required, *sets;
+    if (!PyArg_ParseTuple(args, "nOOOO", &n, &pairs, &mate, &required, &sets))
+        return NULL;
+    if (n < 1 || n > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "n must be between 1 and 2**24");
+        return NULL;
+    }
+    PyObject *ps = PySequence_Tuple(pairs), *ms = PySequence_Tuple(mate), *rs = PySequence_Tuple(required);
+    PyObject *ss = PySequence_Tuple(sets);
+    Cover *c = calloc(1, sizeof(Cover));
+    PyObject *result = NULL;
+    if (!ps || !ms || !rs || !ss || !c)
+        goto done;
+    if (PyTuple_GET_SIZE(ms) != n) {
+        PyErr_SetString(PyExc_ValueError, "mate must have n entries");
+        goto done;
+    }
+    Py_ssize_t m = PyTuple_GET_SIZE(ps);
+    c->n = (int)n;
+    c->start = calloc((size_t)n + 1, sizeof(int));
+    c->adj = malloc(2 * (size_t)m * sizeof(int) + 1);
+    c->mate = malloc((size_t)n * sizeof(int));
+    c->saved = malloc((size_t)n * sizeof(int));
+    c->required = calloc((size_t)n, 1);
+    c->removed = calloc((size_t)n, 1);
+    c->p = malloc((size_t)n * sizeof(int));
+    c->base = malloc((size_t)n * sizeof(int));
+    c->queue = malloc((size_t)n * sizeof(int));
+    c->even = malloc((size_t)n);
+    c->onpath = malloc((size_t)n);
+    c->inblossom = malloc((size_t)n);
+    int *ends = malloc(2 * (size_t)m * sizeof(int) + 1);
+    if (!c->start || !c->adj || !c->mate || !c->saved || !c->required || !c->removed || !c->p ||
+        !c->base || !c->queue || !c->even || !c->onpath || !c->inblossom || !ends) {
+        free(ends);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < m; k++) {
+        PyObject *item = PyTuple_GET_ITEM(ps, k);
+        long a, b;
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 || !PyLong_CheckExact(PyTuple_GET_ITEM(item, 0)) ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(item, 1))) {
+            free(ends);
+            PyErr_SetString(PyExc_TypeError, "each pair must be a tuple of two ints");
+            goto done;
+        }
+        a = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
+        b = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+        if (a < 0 || a >= n || b < 0 || b >= n || a == b) {
+            free(ends);
+            PyErr_Format(PyExc_ValueError, "pair (%ld, %ld) is not between two distinct vertices", a, b);
+            goto done;
+        }
+        ends[2 * k] = (int)a;
+        ends[2 * k + 1] = (int)b;
+        c->start[a + 1]++;
+        c->start[b + 1]++;
+    }
+    for (Py_ssize_t v = 0; v < n; v++)
+        c->start[v + 1] += c->start[v];
+    for (Py_ssize_t v = 0; v < n; v++)
+        c->p[v] = c->start[v];
+    for (Py_ssize_t k = 0; k < m; k++) {
+        c->adj[c->p[ends[2 * k]]++] = ends[2 * k + 1];
+        c->adj[c->p[ends[2 * k + 1]]++] = ends[2 * k];
+    }
+    free(ends);
+    for (Py_ssize_t v = 0; v < n; v++) {
+        PyObject *x = PyTuple_GET_ITEM(ms, v);
+        long u = PyLong_CheckExact(x) ? PyLong_AsLong(x) : -2;
+        if (u < -1 || u >= n || u == v) {
+            PyErr_SetString(PyExc_ValueError, "mate entries must be -1 or another vertex");
+            goto done;
+        }
+        c->mate[v] = (int)u;
+    }
+    for (Py_ssize_t v = 0; v < n; v++) {
+        if (c->mate[v] >= 0 && c->mate[c->mate[v]] != v) {
+            PyErr_SetString(PyExc_ValueError, "mate is not a matching");
+            goto done;
+        }
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(rs); k++) {
+        PyObject *x = PyTuple_GET_ITEM(rs, k);
+        long v = PyLong_CheckExact(x) ? PyLong_AsLong(x) : -1;
+        if (v < 0 || v >= n) {
+            PyErr_SetString(PyExc_ValueError, "required vertices must be between 0 and n - 1");
+            goto done;
+        }
+        c->required[v] = 1;
+    }
+    c->nsets = (int)PyTuple_GET_SIZE(ss);
+    c->setstart = calloc((size_t)c->nsets + 1, sizeof(int));
+    c->mark = malloc((size_t)n * sizeof(int));
+    if (!c->setstart || !c->mark) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t v = 0; v < n; v++)
+        c->mark[v] = -1;
+    size_t total = 0;
+    for (int s = 0; s < c->nsets; s++) {
+        PyObject *set = PyTuple_GET_ITEM(ss, s);
+        if (!PyList_Check(set)) {
+            PyErr_SetString(PyExc_TypeError, "each odd set must be a list of vertices");
+            goto done;
+        }
+        total += (size_t)PyList_GET_SIZE(set);
+        c->setstart[s + 1] = (int)total;
+    }
+    c->members = malloc(total * sizeof(int) + 1);
+    if (!c->members) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int s = 0; s < c->nsets; s++) {
+        PyObject *set = PyTuple_GET_ITEM(ss, s);
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(set); i++) {
+            PyObject *x = PyList_GET_ITEM(set, i);
+            long v = PyLong_CheckExact(x) ? PyLong_AsLong(x) : -1;
+            if (v < 0 || v >= n) {
+                PyErr_SetString(PyExc_ValueError, "odd set members must be between 0 and n - 1");
+                goto done;
+            }
+            c->members[c->setstart[s] + i] = (int)v;
+        }
+    }
+    result = PyCapsule_New(c, "swiss.cover", cover_free);
+    if (result)
+        c = NULL;
+done:
+    if (c) {
+        PyObject *tmp = PyCapsule_New(c, "swiss.cover", cover_free);
+        Py_XDECREF(tmp); /* frees c through the destructor */
+    }
+    Py_XDECREF(ps);
+    Py_XDECREF(ms);
+    Py_XDECREF(rs);
+    Py_XDECREF(ss);
+    return result;
+}
+
+static PyObject *cover_pair(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    int a, b;
+    if (!PyArg_ParseTuple(args, "Oii", &capsule, &a, &b))
+        return NULL;
+    Cover *c = PyCapsule_GetPointer(capsule, "swiss.cover");
+    if (!c)
+        return NULL;
+    if (a < 0 || a >= c->n || b < 0 || b >= c->n || a == b || c->removed[a] || c->removed[b]) {
+        PyErr_SetString(PyExc_ValueError, "the pair must join two distinct vertices not chosen before");
+        return NULL;
+    }
+    if (c->mate[a] == b) {
+        c->removed[a] = c->removed[b] = 1;
+        return PyLong_FromLong(1);
+    }
+    memcpy(c->saved, c->mate, (size_t)c->n * sizeof(int));
+    int left[2] = {c->mate[a], c->mate[b]};
+    for (int i = 0; i < 2; i++)
+        if (left[i] >= 0)
+            c->mate[left[i]] = -1;
+    c->mate[a] = b;
+    c->mate[b] = a;
+    c->removed[a] = c->removed[b] = 1;
+    /* The two partners left are first matched to each other by an alternating path, which
+       mostly keeps the odd sets as they were; failing that, each is covered on its own. */
+    if (left[0] >= 0 && left[1] >= 0 && cover_search(c, left[0], left[1]) && cover_sets_full(c))
+        return PyLong_FromLong(1);
+    memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
+    for (int i = 0; i < 2; i++)
+        if (left[i] >= 0)
+            c->mate[left[i]] = -1;
+    c->mate[a] = b;
+    c->mate[b] = a;
+    for (int i = 0; i < 2; i++) {
+        int x = left[i];
+        if (x >= 0 && c->mate[x] == -1 && c->required[x] && !cover_search(c, x, -1)) {
+            memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
+            c->removed[a] = c->removed[b] = 0;
+            return PyLong_FromLong(0);
+        }
+    }
+    if (!cover_sets_full(c)) {
+        /* Some optimal matching may still hold the pair: the search does not know. */
+        memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
+        c->removed[a] = c->removed[b] = 0;
+        return PyLong_FromLong(-1);
+    }
+    return PyLong_FromLong(1);
+}
+
+static PyObject *cover_mate(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule))
+        return NULL;
+    Cover *c = PyCapsule_GetPointer(capsule, "swiss.cover");
+    if (!c)
+        return NULL;
+    PyObject *result = PyList_New(c->n);
+    for (int v = 0; result && v < c->n; v++) {
+        PyObject *x = PyLong_FromLong(c->mate[v]);
+        if (!x) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, v, x);
+    }
+    return result;
+}
+
 static PyObject *max_weight_matching(PyObject *self, PyObject *args)
 {
     (void)self;
-    return matching(args, 0);
+    return matching(args, PLAIN);
 }
 
-static PyObject *max_weight_matching_viable(PyObject *self, PyObject *args)
+static PyObject *max_weight_matching_duals(PyObject *self, PyObject *args)
 {
     (void)self;
-    return matching(args, 1);
+    return matching(args, DUALS);
 }
 
 static PyMethodDef methods[] = {
@@ -1279,11 +1751,23 @@ static PyMethodDef methods[] = {
      "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
      "vertices 0..n-1 with edges (a, b, weight), weights non-negative integers of\n"
      "any size. mate[v] is v's partner, or -1 when v is unmatched."},
-    {"max_weight_matching_viable", max_weight_matching_viable, METH_VARARGS,
-     "max_weight_matching_viable(n, edges, slack) -> (mate, viable)\n\n"
-     "The matching of max_weight_matching and the indices of the edges whose\n"
-     "reduced cost under the optimal dual solution found with it is at most slack.\n"
-     "Any matching that weighs at most slack less than the optimum uses only those."},
+    {"max_weight_matching_duals", max_weight_matching_duals, METH_VARARGS,
+     "max_weight_matching_duals(n, edges) -> (mate, tight, positive, blossoms)\n\n"
+     "The matching of max_weight_matching, the indices of the edges that are tight\n"
+     "under the optimal duals found with it, the vertices of positive dual, and the\n"
+     "blossoms of positive dual, each as the list of its vertices."},
+    {"cover_new", cover_new, METH_VARARGS,
+     "cover_new(n, pairs, mate, required, sets) -> cover\n\n"
+     "A cover search over the graph of the given pairs (the tight edges), starting from\n"
+     "the matching mate (-1: uncovered) that covers every required vertex and leaves\n"
+     "exactly one vertex of each odd set (a list of vertices) not matched inside it."},
+    {"cover_pair", cover_pair, METH_VARARGS,
+     "cover_pair(cover, a, b) -> 1, 0 or -1\n\n"
+     "1: (a, b) is put in the matching, with every pair put in before, the required\n"
+     "vertices covered and the odd sets full. 0: no such matching exists. -1: the\n"
+     "matching found does not keep the odd sets full, and another might; nothing changes."},
+    {"cover_mate", cover_mate, METH_VARARGS,
+     "cover_mate(cover) -> mate\n\nThe cover's matching: mate[v], or -1."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -27,7 +27,7 @@ player below, who then form one collapsed last bracket.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -180,8 +180,11 @@ def _accelerated_brackets(
 
 def _compatible(a: Entrant, b: Entrant, topscore: Fraction | None) -> bool:
     """C1 (no second meeting, no forbidden pair) and C3 (absolute colour preferences)."""
-    if b.number in a.avoid:
-        return False
+    return b.number not in a.avoid and _colours_allow(a, b, topscore)
+
+
+def _colours_allow(a: Entrant, b: Entrant, topscore: Fraction | None) -> bool:
+    """C3: no two players with the same absolute colour preference meet (topscorers may)."""
     if not (a.colours.absolute and b.colours.absolute):
         return True
     if a.colours.preference is not b.colours.preference:
@@ -355,12 +358,11 @@ class _Bracketer:
     def weight(
         self, higher: Entrant, lower: Entrant, in_current: bool, in_next: bool, higher_in: bool
     ) -> int:
-        """The edge weight of a pair: each criterion's value in its field of WEIGHT_FIELDS.
+        """The edge weight of a pair, were C1 and C3 to allow it (the caller checks): each
+        criterion's value in its field of WEIGHT_FIELDS.
 
         `in_current` says the lower player is of this bracket, `in_next` that it is of the
         next score group, `higher_in` that the higher player is of this bracket."""
-        if not self.compatible(higher, lower):
-            return 0
         if self.edition is Edition.DUTCH_2017:
             return self._weight_2017(higher, lower, in_current, higher_in)
         group_bit = self.layout.group_bit
@@ -697,25 +699,37 @@ class _BracketStep:
         self.rest_start = owner.size
         self.within_only = False
         players = owner.players
-        # Players of one kind weigh alike against anyone: weigh each pair of kinds once.
+        kinds = [owner.kind[v] for v in bracket]
+        avoids = [players[v].avoid for v in bracket]
+        # Players of one kind weigh alike against anyone (C3 included): weigh each pair of
+        # kinds once, then take out the pairs C1 forbids.
         known: dict[tuple[int, int, bool, bool, bool], int] = {}
         # base[i][j], j < i: the weight of the pair of bracket members i and j.
         self.base: list[list[int]] = [[] for _ in bracket]
         for i in range(movers, len(bracket)):
             lower = players[bracket[i]]
             in_current, in_next = i < residents_end, i >= residents_end
+            # This row's weights by the higher player's kind and whether it is of the bracket.
+            by_kind: tuple[dict[int, int], dict[int, int]] = ({}, {})
             row = self.base[i]
             for j in range(i):
-                higher = players[bracket[j]]
-                weight = 0
-                if owner.compatible(higher, lower):
-                    higher_in = j < residents_end
-                    key = (owner.kind[bracket[j]], owner.kind[bracket[i]], in_current, in_next, higher_in)
+                higher_in = j < residents_end
+                weight = by_kind[higher_in].get(kinds[j], -1)
+                if weight < 0:
+                    key = (kinds[j], kinds[i], in_current, in_next, higher_in)
                     weight = known.get(key, -1)
                     if weight < 0:
-                        weight = known[key] = owner.weight(higher, lower, in_current, in_next, higher_in)
+                        higher = players[bracket[j]]
+                        weight = known[key] = (
+                            owner.weight(higher, lower, in_current, in_next, higher_in)
+                            if _colours_allow(higher, lower, owner.topscore)
+                            else 0
+                        )
+                    by_kind[higher_in][kinds[j]] = weight
+                if weight and lower.number in avoids[j]:
+                    weight = 0
                 row.append(weight)
-                self.m.set_weight(bracket[i], bracket[j], weight)
+            self.m.set_row(bracket[i], bracket[:i], row)
 
     def in_bracket(self, vertex: int) -> bool:
         return self.first_resident <= vertex < self.next_first
@@ -768,7 +782,12 @@ class _BracketStep:
                 for rank, o in enumerate(reversed(options(i)), start=1):
                     self.m.set_bonus(b[i], b[o], paired | rank << (step * (self.movers - 1 - i)))
 
-        mate = self._solve_in_order(list(range(self.movers)), options, prefer_exactly)
+        def paired_first() -> None:
+            for i in range(self.movers):
+                for o in options(i):
+                    self.m.set_bonus(b[i], b[o], 1 << (self.movers - 1 - i))
+
+        mate = self._solve_in_order(list(range(self.movers)), options, prefer_exactly, paired_first)
         chosen = [i for i in range(self.movers) if self.in_bracket(mate[b[i]])]
         for i in chosen:
             self.finalized[b[i]] = self.finalized[mate[b[i]]] = True
@@ -794,47 +813,47 @@ class _BracketStep:
                 self.m.set_bonus(self.bracket[p], self.bracket[o], rank << (step * (len(players) - 1 - turn)))
 
     def _solve_in_order(
-        self, players: list[int], options: Callable[[int], list[int]], prefer_exactly: Callable[[], None]
+        self,
+        players: list[int],
+        options: Callable[[int], list[int]],
+        prefer_exactly: Callable[[], None],
+        precedence: Callable[[], None] = lambda: None,
     ) -> list[int]:
         """An optimal matching in which each of `players` in turn meets the first of its
         `options` it can, as the bonuses that `prefer_exactly` sets make the solver choose.
 
         Those bonuses take bits in proportion to len(players) times the options' bit
-        length. The greedy choice is tried first: each player takes its first option
-        that no earlier player took. No matching serves the players better in that
-        order, so when some optimal matching contains the whole greedy choice, that
-        matching is what the exact bonuses give; one bit per greedy pair, below every
-        criterion, makes the solver find one whenever it exists. Only when none
-        exists, or some player found no option, are the exact bonuses solved.
+        length, which makes a large bracket slow to solve. They say no more than the
+        bonuses `precedence` sets and then the choices in order, so the staged solves
+        make the choices one by one on the tight edges of a single solve instead
+        (`Matcher.solve_in_order`); the plain solves use the bonuses, and the tests
+        compare the two.
         """
-        b, m = self.bracket, self.m
-        tried: list[tuple[int, int]] = []
-        for _ in range(2 if self.staged else 0):
-            taken: set[int] = set()
-            greedy = []
-            for p in players:
-                first = next((o for o in options(p) if o not in taken and m.may_be_optimal(b[p], b[o])), None)
-                if first is None:
-                    break
-                taken.add(first)
-                greedy.append((b[p], b[first]))
-            if len(greedy) < len(players) or greedy == tried:
-                break
-            for pair in greedy:
-                m.set_bonus(*pair)
+        if self.staged:
+            precedence()
+            mate = self._solve_sequentially(players, options)
+        else:
+            prefer_exactly()
             mate = self.solve()
-            m.clear_bonuses()
-            if all(mate[p] == o for p, o in greedy):
-                m.unrestrict()
-                return mate
-            # Pairs the duals rule out are dropped: the second greedy choice avoids them.
-            m.restrict_to_optimal()
-            tried = greedy
-        prefer_exactly()
-        mate = self.solve()
-        m.clear_bonuses()
-        m.unrestrict()
+        self.m.clear_bonuses()
         return mate
+
+    def _solve_sequentially(self, players: list[int], options: Callable[[int], list[int]]) -> list[int]:
+        """`solve` with each of `players` in turn given the first of its options it can have."""
+        b = self.bracket
+
+        def preferences() -> Iterator[tuple[int, list[int]]]:
+            return ((b[p], [b[o] for o in options(p)]) for p in players)
+
+        if self.within_only or self.rest_start < self.owner.size:
+            completion, noncandidate = self.owner.completion, self.owner.noncandidate
+            mate = self.m.solve_in_order(
+                preferences(), self.bracket, lambda x, y: completion[noncandidate[x] + noncandidate[y]]
+            )
+            floaters = [v for v in self.bracket if mate[v] == self.m.size]
+            if self.within_only or self.owner.absorbs(floaters, self.rest_start):
+                return mate
+        return self.m.solve_in_order(preferences())
 
     def _pair_remainder(self, mate: list[int] | None) -> list[int]:
         """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order.

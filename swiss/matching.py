@@ -8,12 +8,18 @@ integers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from swiss._blossom import max_weight_matching, max_weight_matching_viable
+from swiss._blossom import (
+    cover_mate,
+    cover_new,
+    cover_pair,
+    max_weight_matching,
+    max_weight_matching_duals,
+)
 
-# A graph solved: its vertices and the mate given to those left unmatched (None: themselves).
-Graph = tuple[tuple[int, ...], int | None]
+# Choices in order of importance: a vertex and its partners from the most wanted down.
+Preferences = Iterable[tuple[int, Iterable[int]]]
 
 
 class Matcher:
@@ -23,10 +29,6 @@ class Matcher:
     every later matching and their other edges are gone, so solves leave them
     out. Bonuses break ties between matchings of equal weight and nothing else:
     weights are shifted left past the largest possible sum of bonuses.
-
-    After a solve, `restrict_to_optimal` can leave out of later solves of the same
-    graph every edge that its optimal duals prove to lie in no maximum-weight
-    matching (bonuses aside), until a weight changes or `unrestrict` is called.
     """
 
     def __init__(self, size: int, default: Callable[[int, int], int]) -> None:
@@ -35,34 +37,17 @@ class Matcher:
         self._weights: list[dict[int, int]] = [{} for _ in range(size)]
         self._fixed: dict[int, int] = {}
         self._bonus: dict[tuple[int, int], int] = {}
-        # The last solve's graph and its pairs that may be in a matching of the greatest weight.
-        self._last: tuple[Graph, list[tuple[int, int]]] | None = None
-        # The restriction: which graph, and its viable pairs (a > b) as a list and a set.
-        self._viable: tuple[Graph, list[tuple[int, int]], set[tuple[int, int]]] | None = None
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
         self._weights[a][b] = weight
-        self._viable = None
 
-    def restrict_to_optimal(self) -> None:
-        """Leave out of later solves of the last solve's graph the edges of no matching of
-        the greatest weight. Bonuses shift weights past their total, so such a matching
-        weighs at most that total less than the last optimum, and by LP duality its
-        edges' reduced costs under the last solve's optimal duals sum to no more."""
-        if self._last is not None:
-            graph, viable = self._last
-            self._viable = (graph, viable, set(viable))
-
-    def unrestrict(self) -> None:
-        self._viable = None
-
-    def may_be_optimal(self, a: int, b: int) -> bool:
-        """Whether (a, b) may be in a maximum-weight matching, as far as the restriction knows."""
-        if self._viable is None:
-            return True
-        return (a, b) in self._viable[2] if a > b else (b, a) in self._viable[2]
+    def set_row(self, a: int, lower: Sequence[int], weights: Sequence[int]) -> None:
+        """Set the weight of (a, lower[k]) to weights[k]; every vertex of `lower` is below a."""
+        if lower and max(lower) >= a:
+            raise ValueError("set_row takes vertices below the row's own")
+        self._weights[a].update(zip(lower, weights, strict=True))
 
     def set_bonus(self, a: int, b: int, bonus: int = 1) -> None:
         """Prefer (a, b) by `bonus` among matchings of equal weight."""
@@ -89,20 +74,93 @@ class Matcher:
         inside = sorted(v for v in vertices if v not in self._fixed)
         return self._solve(inside, floor, unmatched=self.size)
 
-    def _pairs(self, inside: list[int], graph: Graph) -> list[tuple[int, int]]:
-        """The pairs of `inside` a solve of `graph` weighs, a > b: the viable ones when restricted."""
-        if self._viable is not None and self._viable[0] == graph:
-            return self._viable[1]
+    def solve_in_order(
+        self,
+        preferences: Preferences,
+        vertices: Sequence[int] | None = None,
+        floor: Callable[[int, int], int] = lambda a, b: 0,
+    ) -> list[int]:
+        """A maximum-weight matching in which each vertex of `preferences`, in turn, meets
+        the first of its partners that some maximum-weight matching with the earlier
+        choices allows; of the whole graph, or as `solve_within` of `vertices` and `floor`.
+        Bonuses set count as in `solve`, before the choices.
+
+        This is what bonuses that give each choice precedence over all later ones would
+        make `solve` find, without their bits. From one solve's optimal duals, the
+        maximum-weight matchings are the matchings of tight edges that cover every vertex
+        of positive dual and match all but one vertex of each blossom of positive dual
+        inside it; a cover search on the tight edges tests each choice. When the search
+        finds only a matching that leaves such a blossom short, a solve that counts the
+        choices with a bonus each decides.
+        """
+        if vertices is None:
+            inside, unmatched = [v for v in range(self.size) if v not in self._fixed], None
+        else:
+            inside, unmatched = sorted(v for v in vertices if v not in self._fixed), self.size
+        edges = self._edges(self._all_pairs(inside), floor, sum(self._bonus.values()).bit_length())
+        solved, tight, positive, blossoms = max_weight_matching_duals(self.size, edges)
+        pairs = [edges[k][:2] for k in tight]
+        usable = set(pairs)
+        chosen: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        cover = cover_new(self.size, pairs, solved, positive, blossoms)
+        for vertex, partners in preferences:
+            if vertex in taken:
+                continue
+            for partner in partners:
+                pair = (max(vertex, partner), min(vertex, partner))
+                if partner in taken or pair not in usable:
+                    continue
+                held = cover_pair(cover, vertex, partner)
+                if held < 0:
+                    found = self._holding(inside, pairs, floor, unmatched, [*chosen, pair])
+                    if found is not None:
+                        cover = cover_new(self.size, pairs, found, positive, blossoms)
+                        for a, b in chosen:
+                            cover_pair(cover, a, b)
+                        held = cover_pair(cover, *pair)
+                if held > 0:
+                    chosen.append(pair)
+                    taken |= set(pair)
+                    break
+        return self._mate(inside, unmatched, cover_mate(cover))
+
+    def _holding(
+        self,
+        inside: list[int],
+        tight: list[tuple[int, int]],
+        floor: Callable[[int, int], int],
+        unmatched: int | None,
+        pairs: list[tuple[int, int]],
+    ) -> list[int] | None:
+        """A maximum-weight matching (-1: unmatched) that holds every one of `pairs`, or None;
+        the bonuses set keep their precedence over holding the pairs. Only the `tight`
+        edges of an optimal solve can be in a maximum-weight matching: the solve takes no
+        others."""
+        bonus, shift = self._bonus, len(pairs).bit_length()
+        self._bonus = {pair: value << shift for pair, value in bonus.items()}
+        for pair in pairs:
+            self._bonus[pair] = self._bonus.get(pair, 0) | 1
+        mate = self._solve(inside, floor, unmatched, tight)
+        self._bonus = bonus
+        if any(mate[a] != b for a, b in pairs):
+            return None
+        return [-1 if mate[v] in (v, unmatched) else mate[v] for v in range(self.size)]
+
+    @staticmethod
+    def _all_pairs(inside: list[int]) -> list[tuple[int, int]]:
+        """The pairs (a, b), a > b, of the sorted vertices `inside`."""
         return [(a, b) for i, a in enumerate(inside) for b in inside[:i]]
 
-    def _solve(self, inside: list[int], floor: Callable[[int, int], int], unmatched: int | None) -> list[int]:
-        bonus = self._bonus
-        total = sum(bonus.values())
-        shift = total.bit_length()
-        graph = (tuple(inside), unmatched)
+    def _edges(
+        self, pairs: list[tuple[int, int]], floor: Callable[[int, int], int], shift: int
+    ) -> list[tuple[int, int, int]]:
+        """The edges (a, b, weight) of `pairs`: weights less the floor, then shifted left
+        past the bonuses, which fill the bits below."""
+        bonus = self._bonus if shift else {}
         edges = []
         weights, default = self._weights, self._default
-        for a, b in self._pairs(inside, graph):
+        for a, b in pairs:
             weight = weights[a].get(b)
             if weight is None:
                 weight = default(a, b)
@@ -111,15 +169,27 @@ class Matcher:
             if weight > 0:
                 weight = (weight << shift) | bonus.get((a, b), 0)
                 edges.append((a, b, weight))
+        return edges
+
+    def _solve(
+        self,
+        inside: list[int],
+        floor: Callable[[int, int], int],
+        unmatched: int | None,
+        pairs: list[tuple[int, int]] | None = None,
+    ) -> list[int]:
+        """A solve of the pairs of `inside` (or of `pairs` of them)."""
+        shift = sum(self._bonus.values()).bit_length()
+        edges = self._edges(self._all_pairs(inside) if pairs is None else pairs, floor, shift)
+        return self._mate(inside, unmatched, max_weight_matching(self.size, edges))
+
+    def _mate(self, inside: list[int], unmatched: int | None, solved: list[int]) -> list[int]:
+        """A solve's partners as callers see them: fixed pairs, and `unmatched` for the
+        vertices of `inside` the solve left alone."""
         mate = list(range(self.size))
         if unmatched is not None:
             for v in inside:
                 mate[v] = unmatched
-        if total < 1 << 60:
-            solved, viable = max_weight_matching_viable(self.size, edges, total)
-            self._last = (graph, [edges[k][:2] for k in viable])
-        else:
-            solved, self._last = max_weight_matching(self.size, edges), None
         for a, b in enumerate(solved):
             if b > a:
                 mate[a] = b

@@ -7,7 +7,7 @@ import random
 import networkx as nx  # type: ignore[import-untyped]
 import pytest
 
-from swiss._blossom import max_weight_matching, max_weight_matching_viable
+from swiss._blossom import max_weight_matching, max_weight_matching_duals
 
 Edges = list[tuple[int, int, int]]
 
@@ -151,22 +151,25 @@ def all_matchings(n: int, edges: Edges) -> list[list[int]]:
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_every_matching_within_the_slack_of_the_optimum_uses_only_viable_edges(seed: int) -> None:
+def test_every_maximum_weight_matching_uses_only_tight_edges_and_fills_the_duals(seed: int) -> None:
+    """Complementary slackness, which the cover search relies on, against every matching."""
     rng = random.Random(seed)
     n = rng.randint(2, 8)
     edges = [(a, b, rng.choice((5, 6, 7, 1 << 70))) for a in range(n) for b in range(a) if rng.random() < 0.7]
-    slack = rng.choice((0, 1, 2))
-    mate, viable = max_weight_matching_viable(n, edges, slack)
+    mate, tight, positive, blossoms = max_weight_matching_duals(n, edges)
     best = matched_weight(n, edges, mate)
-    weights = [sum(edges[k][2] for k in m) for m in all_matchings(n, edges)]
+    matchings = all_matchings(n, edges)
+    weights = [sum(edges[k][2] for k in m) for m in matchings]
     assert best == max(weights, default=0)
-    for matching, weight in zip(all_matchings(n, edges), weights, strict=True):
-        if weight >= best - slack:
-            assert set(matching) <= set(viable)
+    for matching, weight in zip(matchings, weights, strict=True):
+        ends = {v: u for k in matching for v, u in (edges[k][:2], edges[k][1::-1])}
+        optimal = set(matching) <= set(tight) and set(positive) <= set(ends)
+        optimal = optimal and all(sum(1 for v in b if ends.get(v) not in b) == 1 for b in map(set, blossoms))
+        assert optimal == (weight == best)
 
 
-def test_edges_the_duals_price_out_are_not_viable() -> None:
-    """The two light edges' reduced costs sum to the gap of 8, so one exceeds a slack of 3."""
-    _, viable = max_weight_matching_viable(4, [(0, 1, 1), (1, 2, 10), (2, 3, 1)], 3)
-    assert 1 in viable
-    assert not {0, 2} <= set(viable)
+def test_edges_the_duals_price_out_are_not_tight() -> None:
+    """The path 1-10-1: the middle edge alone is the optimum, and the outer ones are not tight."""
+    _, tight, _, _ = max_weight_matching_duals(4, [(0, 1, 1), (1, 2, 10), (2, 3, 1)])
+    assert 1 in tight
+    assert not {0, 2} <= set(tight)

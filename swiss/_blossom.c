@@ -1516,24 +1516,24 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
 {
     (void)self;
     Py_ssize_t n;
-    PyObject *pairs, *mate, *required, *sets;
-    if (!PyArg_ParseTuple(args, "nOOOO", &n, &pairs, &mate, &required, &sets))
+    PyObject *edges, *tight, *mate, *required, *sets;
+    if (!PyArg_ParseTuple(args, "nOOOOO", &n, &edges, &tight, &mate, &required, &sets))
         return NULL;
     if (n < 1 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 1 and 2**24");
         return NULL;
     }
-    PyObject *ps = PySequence_Tuple(pairs), *ms = PySequence_Tuple(mate), *rs = PySequence_Tuple(required);
-    PyObject *ss = PySequence_Tuple(sets);
+    PyObject *es = PySequence_Tuple(edges), *ts = PySequence_Tuple(tight);
+    PyObject *ms = PySequence_Tuple(mate), *rs = PySequence_Tuple(required), *ss = PySequence_Tuple(sets);
     Cover *c = calloc(1, sizeof(Cover));
     PyObject *result = NULL;
-    if (!ps || !ms || !rs || !ss || !c)
+    if (!es || !ts || !ms || !rs || !ss || !c)
         goto done;
     if (PyTuple_GET_SIZE(ms) != n) {
         PyErr_SetString(PyExc_ValueError, "mate must have n entries");
         goto done;
     }
-    Py_ssize_t m = PyTuple_GET_SIZE(ps);
+    Py_ssize_t m = PyTuple_GET_SIZE(ts);
     c->n = (int)n;
     c->start = calloc((size_t)n + 1, sizeof(int));
     c->adj = malloc(2 * (size_t)m * sizeof(int) + 1);
@@ -1555,12 +1555,14 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
         goto done;
     }
     for (Py_ssize_t k = 0; k < m; k++) {
-        PyObject *item = PyTuple_GET_ITEM(ps, k);
+        PyObject *index = PyTuple_GET_ITEM(ts, k);
+        Py_ssize_t i = PyLong_CheckExact(index) ? PyLong_AsSsize_t(index) : -1;
+        PyObject *item = i >= 0 && i < PyTuple_GET_SIZE(es) ? PyTuple_GET_ITEM(es, i) : NULL;
         long a, b;
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 || !PyLong_CheckExact(PyTuple_GET_ITEM(item, 0)) ||
-            !PyLong_CheckExact(PyTuple_GET_ITEM(item, 1))) {
+        if (!item || !PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 2 ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(item, 0)) || !PyLong_CheckExact(PyTuple_GET_ITEM(item, 1))) {
             free(ends);
-            PyErr_SetString(PyExc_TypeError, "each pair must be a tuple of two ints");
+            PyErr_SetString(PyExc_TypeError, "each tight index must name an edge (a, b, ...) of ints");
             goto done;
         }
         a = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
@@ -1652,7 +1654,8 @@ done:
         PyObject *tmp = PyCapsule_New(c, "swiss.cover", cover_free);
         Py_XDECREF(tmp); /* frees c through the destructor */
     }
-    Py_XDECREF(ps);
+    Py_XDECREF(es);
+    Py_XDECREF(ts);
     Py_XDECREF(ms);
     Py_XDECREF(rs);
     Py_XDECREF(ss);
@@ -1673,6 +1676,11 @@ static PyObject *cover_pair(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the pair must join two distinct vertices not chosen before");
         return NULL;
     }
+    int edge = 0;
+    for (int e = c->start[a]; e < c->start[a + 1] && !edge; e++)
+        edge = c->adj[e] == b;
+    if (!edge)
+        return PyLong_FromLong(0); /* not tight: in no optimal matching */
     if (c->mate[a] == b) {
         c->removed[a] = c->removed[b] = 1;
         return PyLong_FromLong(1);
@@ -1757,14 +1765,16 @@ static PyMethodDef methods[] = {
      "under the optimal duals found with it, the vertices of positive dual, and the\n"
      "blossoms of positive dual, each as the list of its vertices."},
     {"cover_new", cover_new, METH_VARARGS,
-     "cover_new(n, pairs, mate, required, sets) -> cover\n\n"
-     "A cover search over the graph of the given pairs (the tight edges), starting from\n"
+     "cover_new(n, edges, tight, mate, required, sets) -> cover\n\n"
+     "A cover search over the graph of the edges (a, b, ...) whose indices are in tight,\n"
+     "starting from\n"
      "the matching mate (-1: uncovered) that covers every required vertex and leaves\n"
      "exactly one vertex of each odd set (a list of vertices) not matched inside it."},
     {"cover_pair", cover_pair, METH_VARARGS,
      "cover_pair(cover, a, b) -> 1, 0 or -1\n\n"
      "1: (a, b) is put in the matching, with every pair put in before, the required\n"
-     "vertices covered and the odd sets full. 0: no such matching exists. -1: the\n"
+     "vertices covered and the odd sets full. 0: no such matching exists (or (a, b)\n"
+     "is not an edge of the cover's graph). -1: the\n"
      "matching found does not keep the odd sets full, and another might; nothing changes."},
     {"cover_mate", cover_mate, METH_VARARGS,
      "cover_mate(cover) -> mate\n\nThe cover's matching: mate[v], or -1."},

@@ -10,9 +10,14 @@ def max_weight_matching_duals(
 class _Cover: ...
 
 def cover_new(
-    n: int, pairs: list[tuple[int, int]], mate: list[int], required: list[int], sets: list[list[int]]
+    n: int,
+    edges: list[tuple[int, int, int]],
+    tight: list[int],
+    mate: list[int],
+    required: list[int],
+    sets: list[list[int]],
 ) -> _Cover:
-    """A cover search on the graph of `pairs`, from the matching `mate` (-1: unmatched)."""
+    """A cover search on the graph of the `tight` edges, from the matching `mate` (-1: unmatched)."""
 
 def cover_pair(cover: _Cover, a: int, b: int) -> int:
     """1: (a, b) put in the matching; 0: no optimal matching holds it; -1: undecided."""

@@ -7,14 +7,16 @@ maximum-weight matchings: each edge weight packs the criteria into bit fields
 in their order of priority, so that a heavier matching is a better pairing.
 Brackets are then settled one by one, from the top score down. Inside a
 bracket the generation order of Article 4 (which MDPs, which partners, which
-exchanges, S1 in order) is a lexicographic preference among optimal pairings;
-bonuses below every criterion, each earlier choice outweighing all later ones,
-let one solve make those choices at once. Those bonuses are wide, so the greedy
-choice (each player in turn takes its first option still free) is tried first
-with one bit per pair, and again among the pairs the first solve's duals leave
-possible; only when both fail are the wide bonuses solved. A bracket is solved
-on its own players whenever the players below it can take whoever it floats
-down. The weight fields are listed once, in WEIGHT_FIELDS.
+exchanges, S1 in order) is a lexicographic preference among optimal pairings.
+Bonuses below every criterion, each earlier choice outweighing all later ones,
+would let one solve make those choices at once, but they take thousands of bits
+in a large bracket. Instead one solve's optimal duals tell the optimal pairings
+apart (tight edges, players who must be paired, odd sets that must be full), and
+each player in turn takes its first option that a cover search on the tight
+edges finds an optimal pairing for (swiss.matching.Matcher.solve_in_order). The
+tests compare that with the plain solves with bonuses. A bracket is solved on
+its own players whenever the players below it can take whoever it floats down.
+The weight fields are listed once, in WEIGHT_FIELDS.
 
 The 2017 edition (C.04.3 Sections A-E, criteria C.1-C.19) pairs with the same walker
 and the fields of WEIGHT_FIELDS it names: no C5 or C9 for the bye, the PSD (A.8) in

@@ -99,23 +99,22 @@ class Matcher:
             inside, unmatched = sorted(v for v in vertices if v not in self._fixed), self.size
         edges = self._edges(self._all_pairs(inside), floor, sum(self._bonus.values()).bit_length())
         solved, tight, positive, blossoms = max_weight_matching_duals(self.size, edges)
-        pairs = [edges[k][:2] for k in tight]
-        usable = set(pairs)
         chosen: list[tuple[int, int]] = []
         taken: set[int] = set()
-        cover = cover_new(self.size, pairs, solved, positive, blossoms)
+        cover = cover_new(self.size, edges, tight, solved, positive, blossoms)
         for vertex, partners in preferences:
             if vertex in taken:
                 continue
             for partner in partners:
-                pair = (max(vertex, partner), min(vertex, partner))
-                if partner in taken or pair not in usable:
+                if partner in taken:
                     continue
+                pair = (max(vertex, partner), min(vertex, partner))
                 held = cover_pair(cover, vertex, partner)
                 if held < 0:
+                    pairs = [edges[k][:2] for k in tight]
                     found = self._holding(inside, pairs, floor, unmatched, [*chosen, pair])
                     if found is not None:
-                        cover = cover_new(self.size, pairs, found, positive, blossoms)
+                        cover = cover_new(self.size, edges, tight, found, positive, blossoms)
                         for a, b in chosen:
                             cover_pair(cover, a, b)
                         held = cover_pair(cover, *pair)

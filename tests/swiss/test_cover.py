@@ -42,7 +42,7 @@ def test_each_pair_the_cover_takes_is_held_by_an_optimum_with_the_earlier_ones(s
     n, edges = tied_graph(rng)
     mate, tight, positive, blossoms = max_weight_matching_duals(n, edges)
     optimum = weight_of(edges, mate)
-    cover = cover_new(n, [edges[k][:2] for k in tight], mate, positive, blossoms)
+    cover = cover_new(n, edges, tight, mate, positive, blossoms)
     chosen: list[tuple[int, int]] = []
     order = list(range(len(edges)))
     rng.shuffle(order)
@@ -50,7 +50,7 @@ def test_each_pair_the_cover_takes_is_held_by_an_optimum_with_the_earlier_ones(s
         a, b, _ = edges[k]
         if any(v in pair for pair in chosen for v in (a, b)):
             continue
-        held = cover_pair(cover, a, b) if k in tight else 0
+        held = cover_pair(cover, a, b)
         if held < 0:
             # Undecided: what the cover holds is still an optimum with the earlier pairs.
             assert all(cover_mate(cover)[x] == y for x, y in chosen)
@@ -79,7 +79,7 @@ def test_an_odd_set_with_a_positive_dual_keeps_one_member_matched_outside() -> N
     edges = [(0, 1, 4), (1, 2, 4), (0, 2, 4), (0, 3, 1)]
     mate, tight, positive, blossoms = max_weight_matching_duals(4, edges)
     assert [sorted(b) for b in blossoms] == [[0, 1, 2]]
-    cover = cover_new(4, [edges[k][:2] for k in tight], mate, positive, blossoms)
+    cover = cover_new(4, edges, tight, mate, positive, blossoms)
     assert cover_pair(cover, 1, 2) == 1
     assert cover_mate(cover) == [3, 2, 1, 0]
 
@@ -88,7 +88,7 @@ def test_a_refused_pair_changes_nothing() -> None:
     # 0-1 and 2-3 weigh 10 each; 1-2 weighs 10 too but would leave 0 and 3 unmatched.
     edges = [(0, 1, 10), (1, 2, 10), (2, 3, 10)]
     mate, tight, positive, blossoms = max_weight_matching_duals(4, edges)
-    cover = cover_new(4, [edges[k][:2] for k in tight], mate, positive, blossoms)
+    cover = cover_new(4, edges, tight, mate, positive, blossoms)
     before = cover_mate(cover)
     assert cover_pair(cover, 1, 2) == 0
     assert cover_mate(cover) == before
@@ -97,12 +97,15 @@ def test_a_refused_pair_changes_nothing() -> None:
 
 def test_bad_cover_input_is_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="mate"):
-        cover_new(3, [(0, 1)], [1, 0], [], [])
+        cover_new(3, [(0, 1, 1)], [0], [1, 0], [], [])
     with pytest.raises(ValueError, match="matching"):
-        cover_new(3, [(0, 1)], [1, 2, 0], [], [])
+        cover_new(3, [(0, 1, 1)], [0], [1, 2, 0], [], [])
     with pytest.raises(ValueError, match="odd set"):
-        cover_new(3, [(0, 1)], [1, 0, -1], [], [[0, 7]])
-    cover = cover_new(3, [(0, 1)], [1, 0, -1], [0, 1], [])
+        cover_new(3, [(0, 1, 1)], [0], [1, 0, -1], [], [[0, 7]])
+    with pytest.raises(TypeError, match="edge"):
+        cover_new(3, [(0, 1, 1)], [5], [1, 0, -1], [], [])
+    cover = cover_new(3, [(0, 1, 1), (1, 2, 1)], [0], [1, 0, -1], [0, 1], [])
+    assert cover_pair(cover, 1, 2) == 0  # not a tight edge
     with pytest.raises(ValueError, match="distinct"):
         cover_pair(cover, 2, 2)
 

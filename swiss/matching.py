@@ -8,7 +8,7 @@ integers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from swiss._blossom import (
     cover_mate,
@@ -147,27 +147,30 @@ class Matcher:
         return [-1 if mate[v] in (v, unmatched) else mate[v] for v in range(self.size)]
 
     @staticmethod
-    def _all_pairs(inside: list[int]) -> list[tuple[int, int]]:
-        """The pairs (a, b), a > b, of the sorted vertices `inside`."""
-        return [(a, b) for i, a in enumerate(inside) for b in inside[:i]]
+    def _all_pairs(inside: list[int]) -> Iterator[tuple[int, Sequence[int]]]:
+        """Each vertex of the sorted `inside` with the vertices before it: the pairs a > b."""
+        return ((a, inside[:i]) for i, a in enumerate(inside))
 
     def _edges(
-        self, pairs: list[tuple[int, int]], floor: Callable[[int, int], int], shift: int
+        self, rows: Iterable[tuple[int, Sequence[int]]], floor: Callable[[int, int], int], shift: int
     ) -> list[tuple[int, int, int]]:
-        """The edges (a, b, weight) of `pairs`: weights less the floor, then shifted left
-        past the bonuses, which fill the bits below."""
+        """The edges (a, b, weight) of the pairs of `rows` (a and the b below it): weights
+        less the floor, then shifted left past the bonuses, which fill the bits below."""
         bonus = self._bonus if shift else {}
-        edges = []
-        weights, default = self._weights, self._default
-        for a, b in pairs:
-            weight = weights[a].get(b)
-            if weight is None:
-                weight = default(a, b)
-            if weight > 0:
-                weight -= floor(a, b)
-            if weight > 0:
-                weight = (weight << shift) | bonus.get((a, b), 0)
-                edges.append((a, b, weight))
+        edges: list[tuple[int, int, int]] = []
+        append, weights, default = edges.append, self._weights, self._default
+        for a, lower in rows:
+            row = weights[a]
+            for b in lower:
+                weight = row.get(b)
+                if weight is None:
+                    weight = default(a, b)
+                if weight > 0:
+                    weight -= floor(a, b)
+                    if weight > 0:
+                        if shift:
+                            weight = (weight << shift) | bonus.get((a, b), 0)
+                        append((a, b, weight))
         return edges
 
     def _solve(
@@ -179,7 +182,8 @@ class Matcher:
     ) -> list[int]:
         """A solve of the pairs of `inside` (or of `pairs` of them)."""
         shift = sum(self._bonus.values()).bit_length()
-        edges = self._edges(self._all_pairs(inside) if pairs is None else pairs, floor, shift)
+        rows = self._all_pairs(inside) if pairs is None else ((a, (b,)) for a, b in pairs)
+        edges = self._edges(rows, floor, shift)
         return self._mate(inside, unmatched, max_weight_matching(self.size, edges))
 
     def _mate(self, inside: list[int], unmatched: int | None, solved: list[int]) -> list[int]:

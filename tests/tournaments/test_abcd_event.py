@@ -135,6 +135,25 @@ def test_a_late_entry_is_ranked_against_the_top_half_cut_fixed_at_round_1(abcd_e
     assert set(pair(again).boards) == set(pair(state).boards)
 
 
+def test_an_imported_file_keeps_its_cut(abcd_event, arbiter):
+    """The file of the event above, imported: its round 1 shows the late entry with a
+    zero-point bye, so the seats alone would count thirteen; the file's cut still holds."""
+    import datetime
+
+    from pairing import registration
+    from swiss.dutch import pair
+    from tournaments.bridge.state import pairing_state
+    from tournaments.bridge.trf import arbiter_trf, import_trf
+
+    registration.add_entrants(abcd_event, arbiter, [Entrant(name="Late, Strong", fide_rating=2325)])
+    text = arbiter_trf(abcd_event)
+    assert "XAC abcd 7" in text.splitlines()
+    imported = import_trf(text, slug="imported-abcd", start_date=datetime.date(2026, 5, 1))
+    assert imported.abcd_top_half_last is not None and imported.abcd_top_half_last.name == "Player 06"
+    assert tournament_state(imported).abcd_last_top == 7
+    assert set(pair(pairing_state(imported)).boards) == set(pair(read_trf(text)).boards)
+
+
 def test_the_round_1_cut_counts_the_absent_and_survives_several_late_entries(
     tournament, make_entrant, arbiter
 ):

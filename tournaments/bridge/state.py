@@ -148,8 +148,11 @@ def _abcd_last_top(
     cut from the whole entry), numbered 1 .. N1. A board seat keeps its round-1 number; an
     absent player's seat keeps none, so the absentees take the numbers no board seat holds,
     in the order of their current numbers (renumbering keeps the order of those already
-    entered). The player at the top half's size stays its last member.
+    entered). The player at the top half's size stays its last member. A tournament imported
+    from a TRF file keeps the player the file named instead (`abcd_top_half_last`).
     """
+    if tournament.abcd_top_half_last_id is not None and tournament.abcd_top_half_last_id in number_of:
+        return number_of[tournament.abcd_top_half_last_id]
     seats = list(
         Seat.objects.filter(round__tournament=tournament, round__number=1).values_list(
             "entrant_id", "pairing_number"

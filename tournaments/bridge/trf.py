@@ -133,6 +133,9 @@ def import_trf(
         **{name: _dec(getattr(scoring, name.removeprefix("points_"))) for name in Tournament.SCORING_FIELDS},
     )
     entrants = {p.number: entrant_from_trf(tournament, p) for p in state.players}
+    if state.abcd_last_top is not None:
+        tournament.abcd_top_half_last = entrants[state.abcd_last_top]
+        tournament.save(update_fields=["abcd_top_half_last"])
     absences = {Code.HALF_BYE: Seat.Absence.HALF_BYE, Code.FULL_BYE: Seat.Absence.FULL_BYE}
     for number in range(1, state.rounds_played + 1):
         rnd = tournament.rounds.get(number=number)

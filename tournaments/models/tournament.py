@@ -114,6 +114,17 @@ class Tournament(models.Model):
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
+    # A/B/C/D: the top half's last player as a TRF file gave it (`XAC abcd N`). The app works
+    # the cut out from round 1's seats, but an imported file's round 1 cannot tell a late
+    # entry from an absentee (both read as zero-point byes), so the file's word is kept.
+    abcd_top_half_last = models.ForeignKey(
+        "tournaments.Entrant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="A/B/C/D: the last player of the top half fixed at round 1, as an imported file gave it.",
+    )
     us_variations = models.JSONField(
         "US Chess variations",
         default=list,

@@ -578,6 +578,12 @@ class PairForm(forms.Form):
     again = forms.BooleanField(required=False)
 
 
+class PageForm(forms.Form):
+    """Which page of a long list the arbiter is on (`?page=`); none given is the first."""
+
+    page = forms.IntegerField(min_value=1, required=False)
+
+
 class PublishForm(forms.Form):
     """The draft version the review page showed, so that only what was reviewed is published."""
 

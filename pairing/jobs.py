@@ -19,6 +19,7 @@ Faults, and what each leaves behind:
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import time
@@ -29,6 +30,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.bridge import drafts
+from tournaments.bridge.state import StateError, pairing_state
 from tournaments.models import AuditRecord, Job, Round, Tournament
 
 from . import actions
@@ -175,6 +178,28 @@ def supervise(job_id: int, should_abort: Callable[[], bool]) -> None:
             f"The pairing process stopped unexpectedly (exit code {process.exitcode}); nothing was stored. "
             "Pair the round again.",
         )
+
+
+def request_check(rnd: Round) -> None:
+    """Have a worker check the round's draft (after a manual change); a check already queued is joined."""
+    from procrastinate.exceptions import AlreadyEnqueued
+
+    from .tasks import check_draft
+
+    with contextlib.suppress(AlreadyEnqueued):
+        check_draft.configure(queueing_lock=f"check-{rnd.pk}").defer(round_id=rnd.pk)
+
+
+def check_round(round_id: int) -> None:
+    """Check the draft of a round and store the check (`drafts.current_check`), if it still has one."""
+    rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+    if rnd is None or rnd.tournament.is_team or rnd.state != Round.State.DRAFT:
+        return
+    try:
+        state = pairing_state(rnd.tournament, rnd.number)
+    except StateError:
+        return  # the review says why there are no findings
+    drafts.current_check(rnd, state)
 
 
 def cancel(job: Job, user: Any) -> None:

@@ -1,7 +1,8 @@
 """The tasks procrastinate's workers run (`python manage.py procrastinate worker`); found by name.
 
 `pair_round` carries only the `Job` id: everything else is read from the database when
-the job runs (pairing/jobs.py). Its procrastinate lock is the tournament, so two jobs
+the job runs (pairing/jobs.py). `check_draft` checks a draft after a manual change,
+which is too long for the request on a large round. Its procrastinate lock is the tournament, so two jobs
 of one tournament never run at the same time, on any worker.
 """
 
@@ -24,6 +25,16 @@ def pair_round(context: JobContext, job_id: int) -> None:
     close_old_connections()
     try:
         jobs.supervise(job_id, context.should_abort)
+    finally:
+        close_old_connections()
+
+
+@app.task(name="check_draft")
+def check_draft(round_id: int) -> None:
+    """Check a draft the review page found without a check for its version (`jobs.check_round`)."""
+    close_old_connections()
+    try:
+        jobs.check_round(round_id)
     finally:
         close_old_connections()
 

@@ -39,6 +39,16 @@ def check_draft(round_id: int) -> None:
         close_old_connections()
 
 
+@app.task(name="import_entrants")
+def import_entrants(job_id: int) -> None:
+    """Check (and on confirmation save) a file of entrants: `jobs.run_import`."""
+    close_old_connections()
+    try:
+        jobs.run_import(job_id)
+    finally:
+        close_old_connections()
+
+
 def _after_stall(job_id: int) -> bool:
     """The job's worker died: True to queue it again, False when it is failed (or no longer wanted)."""
     with transaction.atomic():

@@ -253,18 +253,46 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 
 @arbiter_only
 def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
-    form = forms.ImportForm(request.POST or None, request.FILES or None, tournament=tournament)
-    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS}
+    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped.
+
+    A job checks the lines (and saves them on confirmation): the page follows it (`?job=`).
+    """
+    form = forms.ImportUploadForm(request.POST or None, request.FILES or None)
+    job = _import_job(request, tournament)
     if request.method == "POST" and form.is_valid():
-        if form.cleaned_data["confirm"]:
-            moved = registration.add_entrants(tournament, request.user, form.entrants())
-            skipped = len(form.lines) - len(form.new_lines)
-            note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
-            messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
-            return redirect("arbiter:entrants", tournament.slug)
-        return render(request, "pairing/import.html", {**context, "preview": True})
+        data = form.cleaned_data
+        job = jobs.request_import(
+            tournament, request.user, data["text"], encoding=data["encoding"], confirm=data["confirm"]
+        )
+        if job.is_active:
+            return redirect(f"{reverse('arbiter:entrants-import', args=[tournament.slug])}?job={job.pk}")
+    if job is not None and job.status == Job.Status.DONE and job.request.get("confirm"):
+        result, skipped = job.result, job.result["skipped"]
+        note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
+        messages.success(request, f"{result['new']} entrants imported{note}.{_renumbered(result['moved'])}")
+        return redirect("arbiter:entrants", tournament.slug)
+    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "job": job}
+    if job is not None and not job.is_active:
+        context |= {
+            "preview": job.result,
+            "confirmable": job.status == Job.Status.DONE,
+            "text": job.request["text"],
+        }
+    if request.htmx and job is not None:
+        return (
+            render(request, "pairing/import.html#job", context)
+            if job.is_active
+            else HttpResponseClientRefresh()
+        )
     return render(request, "pairing/import.html", context)
+
+
+def _import_job(request: HtmxHttpRequest, tournament: Tournament) -> Job | None:
+    """The tournament's import job the page follows (`?job=`), if any."""
+    number = request.GET.get("job", "")
+    if not number.isdigit():
+        return None
+    return Job.objects.filter(tournament=tournament, kind=Job.Kind.IMPORT, pk=int(number)).first()
 
 
 @arbiter_only
@@ -302,8 +330,10 @@ def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespon
             team_registration.add_teams(tournament, request.user, found)
             messages.success(request, f"{len(found)} teams with {len(form.lines)} players imported.")
             return redirect("arbiter:teams", tournament.slug)
-        return render(request, "pairing/import.html", {**context, "preview": True})
-    return render(request, "pairing/import.html", context)
+        context |= {"confirmable": True, "text": form.cleaned_data["text"]}
+    return render(
+        request, "pairing/import.html", {**context, "preview": form.preview() if form.lines else None}
+    )
 
 
 ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}

@@ -1,12 +1,16 @@
 """The tasks procrastinate's workers run (`python manage.py procrastinate worker`); found by name.
 
 `pair_round` carries only the `Job` id: everything else is read from the database when
-the job runs (pairing/jobs.py). `check_draft` checks a draft after a manual change,
-which is too long for the request on a large round. Its procrastinate lock is the tournament, so two jobs
-of one tournament never run at the same time, on any worker.
+the job runs (pairing/jobs.py). Its procrastinate lock is the tournament, so two jobs
+of one tournament never run at the same time, on any worker. `check_draft` checks a draft
+after a manual change and `import_entrants` a file of entrants: both too long for a request
+when the tournament is large.
 """
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -20,33 +24,34 @@ from tournaments.models import Job
 from . import jobs
 
 
-@app.task(name="pair_round", pass_context=True)
-def pair_round(context: JobContext, job_id: int) -> None:
+@contextlib.contextmanager
+def _own_connections() -> Iterator[None]:
+    """A task runs in a thread of the worker: connections left stale are closed before and after it."""
     close_old_connections()
     try:
-        jobs.supervise(job_id, context.should_abort)
+        yield
     finally:
         close_old_connections()
+
+
+@app.task(name="pair_round", pass_context=True)
+def pair_round(context: JobContext, job_id: int) -> None:
+    with _own_connections():
+        jobs.supervise(job_id, context.should_abort)
 
 
 @app.task(name="check_draft")
 def check_draft(round_id: int) -> None:
     """Check a draft the review page found without a check for its version (`jobs.check_round`)."""
-    close_old_connections()
-    try:
+    with _own_connections():
         jobs.check_round(round_id)
-    finally:
-        close_old_connections()
 
 
 @app.task(name="import_entrants")
 def import_entrants(job_id: int) -> None:
     """Check (and on confirmation save) a file of entrants: `jobs.run_import`."""
-    close_old_connections()
-    try:
+    with _own_connections():
         jobs.run_import(job_id)
-    finally:
-        close_old_connections()
 
 
 def _after_stall(job_id: int) -> bool:

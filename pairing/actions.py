@@ -124,14 +124,14 @@ def draft_round(
     try:
         state = flow.state(tournament, rnd.number)
         numbers = pairing_numbers(tournament)
-        pairs = flow.paired(tournament, state)
+        pairs, notes = flow.paired(tournament, state)
     except (StateError, NoPairing) as error:
         raise ActionError(str(error)) from error
     if not pairs:
         raise ActionError("Nobody is left to pair.")
     digest = flow.fingerprint(tournament, state)
     # Checked before the lock is taken, like the pairing: the check rests on the same input.
-    check = flow.check(tournament, state, pairs)
+    check = flow.check(tournament, state, pairs, notes)
     with transaction.atomic():
         rnd = round_to_pair(tournament, user, expected=rnd.number)
         if rnd.is_paired and not again:

@@ -16,7 +16,7 @@ from procrastinate.contrib.django.models import ProcrastinateJob
 from pairing import actions, jobs, publishing, views
 from tournaments import public_views
 from tournaments.bridge import drafts
-from tournaments.models import Seat
+from tournaments.models import Round, Seat
 
 from .conftest import url
 
@@ -155,3 +155,25 @@ def test_on_workers_a_change_is_checked_by_a_worker_and_the_page_then_shows_the_
     assert poll.headers["HX-Refresh"] == "true"
     page = arbiter_client.get(url("round", draft.tournament, 2)).content.decode()
     assert "Checking the draft" not in page and 'id="findings-1"' in page and 'name="publish"' in page
+
+
+@pytest.mark.django_db
+def test_why_reads_the_engines_notes_kept_with_the_draft_and_does_not_pair_the_round_again(
+    monkeypatch, arbiter, draft
+):
+    actions.change_draft(draft, arbiter, "swap", 1, 2)
+    jobs.check_round(draft.pk)
+    draft.refresh_from_db()
+    assert "notes" in draft.draft_check  # kept through the change by hand: they rest on the input alone
+
+    def no_engine(state):
+        raise AssertionError("the round was paired again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(drafts, "pair_with_notes", no_engine)
+        stored = [drafts.explain(draft, n) for n in range(1, 7)]
+    # Without the stored notes the engine pairs the round again, and says the same.
+    Round.objects.filter(pk=draft.pk).update(
+        draft_check={k: v for k, v in draft.draft_check.items() if k != "notes"}
+    )
+    assert [drafts.explain(draft, n) for n in range(1, 7)] == stored

@@ -49,13 +49,26 @@ class NoPairing(Exception):
     """The engine found no legal pairing, or the database cannot give it a state; says why."""
 
 
-def paired(state: TournamentState, ids: dict[int, int], system: System) -> list[Pair]:
-    """The engine's pairing of the round after `state` under `system`, in board order, as entrant ids."""
+# Engine notes: per pairing number, why the procedure did not simply pair that player in order.
+Notes = dict[int, list[str]]
+
+
+def _explained(state: TournamentState, system: System) -> bool:
+    """True when the engine pairing `state` under `system` also says why (Dutch 2026 and 2017)."""
+    return system.name == "dutch" and state.edition is not Edition.DUTCH_1998
+
+
+def paired(state: TournamentState, ids: dict[int, int], system: System) -> tuple[list[Pair], Notes | None]:
+    """The engine's pairing of the round after `state` under `system`, in board order, as entrant ids,
+    with the engine's notes when it gives them (`swiss.pair` runs the same procedure without them)."""
     try:
-        pairing = engine_pair(state, system.name, us=system.us)
+        if _explained(state, system):
+            pairing, notes = pair_with_notes(state)
+        else:
+            pairing, notes = engine_pair(state, system.name, us=system.us), None
     except PairingError as error:
         raise NoPairing(str(error)) from error
-    return from_engine(_board_order(state, pairing.boards, system), ids)
+    return from_engine(_board_order(state, pairing.boards, system), ids), notes
 
 
 def in_board_order(
@@ -212,14 +225,19 @@ def _float_marks(floated: tuple[Float, Float]) -> str:
 
 
 def check_draft(
-    tournament: Tournament, state: TournamentState, pairs: list[Pair], reference: list[Pair] | None
+    tournament: Tournament,
+    state: TournamentState,
+    pairs: list[Pair],
+    reference: list[Pair] | None,
+    notes: Notes | None = None,
 ) -> dict[str, Any]:
     """What the rules say of the draft `pairs` for the input `state`, as `Round.record_check` keeps it.
 
     `reference` is the engine's own pairing of the round (None when unknown). Held: the
     input's digest it was checked against, the findings, what the pairing could not give
     everyone, and each player's float marks (by pairing number), so that a page of the
-    review reads them instead of checking the whole round again.
+    review reads them instead of checking the whole round again; and the engine's `notes`
+    when given, so that "why?" on a board need not pair the round again.
     """
     system = engine_system(tournament)
     numbers = pairing_numbers(tournament)
@@ -234,6 +252,7 @@ def check_draft(
         "findings": [[f.board, f.rule, f.message, f.absolute] for f in findings],
         "relaxed": relaxations(state, proposal) if pairs and system.us is None else [],
         "floats": {str(n): marks for n, f in floated.items() if (marks := _float_marks(f))},
+        **({"notes": {str(n): lines for n, lines in notes.items()}} if notes is not None else {}),
     }
 
 
@@ -249,7 +268,10 @@ def current_check(rnd: Round, state: TournamentState, *, check_now: bool = True)
     if not check_now:
         return None
     engine = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
-    check = check_draft(rnd.tournament, state, stored_pairs(rnd), engine.after if engine else None)
+    # The engine's notes rest on the input alone: a change by hand keeps them.
+    kept = stored.get("notes") if stored.get("input") == now else None
+    notes = {int(n): lines for n, lines in kept.items()} if kept is not None else None
+    check = check_draft(rnd.tournament, state, stored_pairs(rnd), engine.after if engine else None, notes)
     rnd.record_check(check)
     return check
 
@@ -344,6 +366,12 @@ def explain(rnd: Round, board_number: int) -> list[str]:
         if shown in paired.pairing.boards:
             return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, shown, paired)]
         return explain_board(state, shown, None, paired.pairing)
+    checked = current_check(rnd, state, check_now=False)
+    reference = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
+    if checked is not None and "notes" in checked and reference is not None:
+        # Stored with the draft by the job that paired it: a 4000-player round is not paired again here.
+        notes = {int(n): lines for n, lines in checked["notes"].items()}
+        return explain_board(state, shown, notes, to_engine(reference.after, numbers))
     engine, notes = pair_with_notes(state)
     return explain_board(state, shown, notes, engine)
 

@@ -40,14 +40,16 @@ def pair_round(context: JobContext, job_id: int) -> None:
         jobs.supervise(job_id, context.should_abort)
 
 
-@app.task(name="check_draft")
+# Checks and imports take seconds, not minutes: on their own queue, a worker can be kept for them
+# (`procrastinate worker --queues quick`) so that they never wait behind a long pairing.
+@app.task(name="check_draft", queue="quick")
 def check_draft(round_id: int) -> None:
     """Check a draft the review page found without a check for its version (`jobs.check_round`)."""
     with _own_connections():
         jobs.check_round(round_id)
 
 
-@app.task(name="import_entrants")
+@app.task(name="import_entrants", queue="quick")
 def import_entrants(job_id: int) -> None:
     """Check (and on confirmation save) a file of entrants: `jobs.run_import`."""
     with _own_connections():

@@ -79,10 +79,15 @@ def _after_stall(job_id: int) -> bool:
 @app.periodic(cron="* * * * * */10")
 @app.task(name="recover_stalled_jobs", queueing_lock="recover_stalled_jobs")
 async def recover_stalled_jobs(timestamp: int) -> None:
-    """Jobs of workers without a heartbeat for WORKER_STALLED_SECONDS are queued again or failed."""
-    stalled = await app.job_manager.get_stalled_jobs(
-        task_name="pair_round", seconds_since_heartbeat=settings.WORKER_STALLED_SECONDS
-    )
+    """Jobs of workers without a heartbeat for WORKER_STALLED_SECONDS are queued again or failed:
+    pairings and imports, whose `Job` rows the arbiter's page follows."""
+    stalled = [
+        queued
+        for task in ("pair_round", "import_entrants")
+        for queued in await app.job_manager.get_stalled_jobs(
+            task_name=task, seconds_since_heartbeat=settings.WORKER_STALLED_SECONDS
+        )
+    ]
     for queued in stalled:
         assert queued.id is not None
         again = await sync_to_async(_after_stall)(int(str(queued.task_kwargs["job_id"])))

@@ -219,3 +219,28 @@ def wait_for_job(job, seconds: float = 180):
         job.refresh_from_db()
     assert not job.is_active, f"the import job is still {job.status} after {seconds} s"
     return job
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_whose_worker_is_killed_is_checked_again_by_another_worker(
+    settings, arbiter_client, tournament, start_worker
+):
+    from tournaments.models import Job
+
+    settings.JOBS_IN_PROCESS = False
+    address = reverse("arbiter:entrants-import", args=[tournament.slug])
+    first = start_worker()
+    arbiter_client.post(address, {"file": SimpleUploadedFile("players.csv", LARGE.encode())})
+    job = Job.objects.get(kind=Job.Kind.IMPORT)
+    deadline = time.monotonic() + 60
+    while job.status != Job.Status.RUNNING and time.monotonic() < deadline:
+        time.sleep(0.05)
+        job.refresh_from_db()
+    first.kill()  # SIGKILL, in the middle of checking the lines
+    first.wait()
+    job.refresh_from_db()
+    assert job.status == Job.Status.RUNNING
+    start_worker()
+    job = wait_for_job(job)
+    assert job.status == Job.Status.DONE and job.attempts == 2 and job.result["new"] == 2000
+    assert not tournament.entrants.exists()  # a preview saves nothing

@@ -64,9 +64,14 @@ def _after_stall(job_id: int) -> bool:
             return False
         if job.attempts >= settings.JOB_ATTEMPTS:
             job.status, job.finished_at = Job.Status.FAILED, job.started_at
+            doing, again = (
+                ("importing the file", "Import it")
+                if job.kind == Job.Kind.IMPORT
+                else ("pairing this round", "Pair it")
+            )
             job.message = (
-                f"The worker pairing this round stopped {job.attempts} times (JOB_ATTEMPTS); "
-                "nothing was stored. Pair it again, or ask the administrator to look at the workers."
+                f"The worker {doing} stopped {job.attempts} times (JOB_ATTEMPTS); nothing was stored. "
+                f"{again} again, or ask the administrator to look at the workers."
             )
             job.save(update_fields=["status", "message", "finished_at"])
             return False

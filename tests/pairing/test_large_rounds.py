@@ -162,18 +162,35 @@ def test_why_reads_the_engines_notes_kept_with_the_draft_and_does_not_pair_the_r
     monkeypatch, arbiter, draft
 ):
     actions.change_draft(draft, arbiter, "swap", 1, 2)
-    jobs.check_round(draft.pk)
-    draft.refresh_from_db()
-    assert "notes" in draft.draft_check  # kept through the change by hand: they rest on the input alone
 
     def no_engine(state):
         raise AssertionError("the round was paired again")
 
     with monkeypatch.context() as patched:
         patched.setattr(drafts, "pair_with_notes", no_engine)
+        # Before the worker has checked the changed draft, and after.
+        before_check = [drafts.explain(draft, n) for n in range(1, 7)]
+        jobs.check_round(draft.pk)
         stored = [drafts.explain(draft, n) for n in range(1, 7)]
+    assert stored == before_check
+    draft.refresh_from_db()
+    assert "notes" in draft.draft_check  # kept through the change by hand: they rest on the input alone
     # Without the stored notes the engine pairs the round again, and says the same.
     Round.objects.filter(pk=draft.pk).update(
         draft_check={k: v for k, v in draft.draft_check.items() if k != "notes"}
     )
     assert [drafts.explain(draft, n) for n in range(1, 7)] == stored
+
+
+@pytest.mark.django_db
+def test_a_published_round_without_a_stored_check_is_checked_once_and_never_shows_checking(
+    settings, arbiter_client, arbiter, draft
+):
+    settings.JOBS_IN_PROCESS = False
+    publishing.publish_round(draft, arbiter, confirmed=True)
+    Round.objects.filter(pk=draft.pk).update(draft_check={})
+    page = arbiter_client.get(url("round", draft.tournament, 2)).content.decode()
+    assert "Checking the draft" not in page and shown_boards(page) == [1, 2, 3, 4, 5, 6]
+    draft.refresh_from_db()
+    assert draft.draft_check["version"] == draft.draft_version
+    assert arbiter_client.get(url("round-check", draft.tournament, 2), **HTMX).headers["HX-Refresh"] == "true"

@@ -277,7 +277,9 @@ def current_check(rnd: Round, state: TournamentState, *, check_now: bool = True)
 
 
 def is_checked(rnd: Round) -> bool:
-    """True when the round's draft has its check for the current input (or cannot have one now)."""
+    """True when the round's draft has its check for the current input (or needs none, or cannot have one)."""
+    if rnd.state != Round.State.DRAFT:
+        return True
     try:
         state = pairing_state(rnd.tournament, rnd.number)
     except StateError:
@@ -302,8 +304,9 @@ def review(rnd: Round, page: int | str = 1, *, check_now: bool = True) -> Review
     paginator = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE)
     size = paginator.count
     shown = paginator.get_page(page) if size else None
-    checked = current_check(rnd, state, check_now=check_now) if state and size else None
     drafted = rnd.state == rnd.State.DRAFT and bool(size)
+    # A published round is no longer changed by hand: its check, if missing, is made here once.
+    checked = current_check(rnd, state, check_now=check_now or not drafted) if state and size else None
     findings = [Finding(*f) for f in checked["findings"]] if checked and drafted else []
     players = {p.number: p for p in state.players} if state else {}
     marks = checked["floats"] if checked else {}
@@ -330,7 +333,7 @@ def review(rnd: Round, page: int | str = 1, *, check_now: bool = True) -> Review
     relaxed = checked["relaxed"] if checked else []
     stale = draft_staleness(rnd, state) if drafted else ""
     changes = list(rnd.draft_changes.defer("before", "after"))
-    checking = bool(state and size and checked is None)
+    checking = bool(state and drafted and checked is None)
     return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale, shown, size, checking)
 
 
@@ -366,11 +369,13 @@ def explain(rnd: Round, board_number: int) -> list[str]:
         if shown in paired.pairing.boards:
             return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, shown, paired)]
         return explain_board(state, shown, None, paired.pairing)
-    checked = current_check(rnd, state, check_now=False)
+    stored = rnd.draft_check
     reference = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
-    if checked is not None and "notes" in checked and reference is not None:
-        # Stored with the draft by the job that paired it: a 4000-player round is not paired again here.
-        notes = {int(n): lines for n, lines in checked["notes"].items()}
+    kept = "notes" in stored and stored.get("input") == input_fingerprint(state, system)
+    if kept and reference is not None:
+        # Kept by the job that paired the round (they rest on the input alone, whatever was changed by
+        # hand since): a 4000-player round is not paired again here.
+        notes = {int(n): lines for n, lines in stored["notes"].items()}
         return explain_board(state, shown, notes, to_engine(reference.after, numbers))
     engine, notes = pair_with_notes(state)
     return explain_board(state, shown, notes, engine)

@@ -124,12 +124,14 @@ def draft_round(
     try:
         state = flow.state(tournament, rnd.number)
         numbers = pairing_numbers(tournament)
-        pairs = flow.paired(tournament, state)
+        pairs, notes = flow.paired(tournament, state)
     except (StateError, NoPairing) as error:
         raise ActionError(str(error)) from error
     if not pairs:
         raise ActionError("Nobody is left to pair.")
     digest = flow.fingerprint(tournament, state)
+    # Checked before the lock is taken, like the pairing: the check rests on the same input.
+    check = flow.check(tournament, state, pairs, notes)
     with transaction.atomic():
         rnd = round_to_pair(tournament, user, expected=rnd.number)
         if rnd.is_paired and not again:
@@ -146,6 +148,7 @@ def draft_round(
         before = draft_pairs(rnd)
         flow.store(rnd, pairs)
         rnd.record_input(digest)
+        rnd.record_check(check)
         rnd.draft_changes.all().delete()
         DraftChange.objects.create(
             round=rnd,
@@ -168,6 +171,10 @@ def _why(error: Exception, kind: str) -> str:
     if isinstance(error, KeyError):
         return f"“{kind}” is not a change this kind of event offers."
     return str(error)
+
+
+# How many renumbered boards a change's description names, each as "old→new".
+MOVES_NAMED = 12
 
 
 def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
@@ -197,7 +204,11 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
         ]
         description = edit.describe(args, names)
         if moved:
-            description += f"; boards renumbered to keep the score order: {', '.join(moved)}"
+            # A swap far apart in a large round moves hundreds of boards; the description has 300 characters.
+            shown = ", ".join(moved[:MOVES_NAMED]) + (
+                f" and {len(moved) - MOVES_NAMED} more" if moved[MOVES_NAMED:] else ""
+            )
+            description += f"; boards renumbered to keep the score order: {shown}"
         change = DraftChange.objects.create(
             round=rnd,
             kind=kind,

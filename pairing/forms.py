@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,37 +273,60 @@ def _csv_rows(text: str, extra: tuple[str, ...] = ()) -> tuple[str, list[tuple[i
     return separator, result
 
 
-class ImportForm(forms.Form):
+def read_upload(data: dict[str, Any]) -> tuple[str, str]:
+    """The text of the uploaded `file` (or the posted-back `text`) and its encoding ("" for posted text);
+    refused when too large, not text, or empty. The cheap checks, made before any line is read."""
+    upload = data.get("file")
+    if upload:
+        imports.within_limit(upload.size, "bytes", "IMPORT_MAX_BYTES")
+        text, encoding = imports.decode(upload.read())
+    else:
+        text, encoding = data.get("text", ""), ""
+        imports.within_limit(len(text.encode()), "bytes", "IMPORT_MAX_BYTES")
+        imports.check_text(text)
+    if not text.strip():
+        raise forms.ValidationError("Choose a file to import.")
+    return text, encoding
+
+
+class ImportUploadForm(forms.Form):
+    """The file to import (or its text posted back to confirm): read here, its lines checked by a job."""
+
+    file = forms.FileField(required=False, help_text="CSV with a header line, or a TRF file.")
+    text = forms.CharField(required=False, widget=forms.HiddenInput, strip=False)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        self.cleaned_data["text"], self.cleaned_data["encoding"] = read_upload(self.cleaned_data)
+        return self.cleaned_data
+
+
+class ImportForm(ImportUploadForm):
     """A CSV or TRF file (or its text posted back on confirmation), parsed line by line.
 
     The preview names the encoding and delimiter it read, marks every wrong line (then
     nothing is imported) and every likely duplicate (skipped on import).
     """
 
-    file = forms.FileField(required=False, help_text="CSV with a header line, or a TRF file.")
-    text = forms.CharField(required=False, widget=forms.HiddenInput, strip=False)
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament,
+        progress: Callable[[int, int], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`progress(lines checked, lines in all)` is called every hundred lines (a job shows it)."""
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.progress = progress
         self.lines: list[ImportLine] = []
         self.read_as = ""
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        upload = data.get("file")
-        if upload:
-            imports.within_limit(upload.size, "bytes", "IMPORT_MAX_BYTES")
-            text, encoding = imports.decode(upload.read())
-        else:
-            text, encoding = data.get("text", ""), ""
-            imports.within_limit(len(text.encode()), "bytes", "IMPORT_MAX_BYTES")
-            imports.check_text(text)
-        if not text.strip():
-            raise forms.ValidationError("Choose a file to import.")
-        data["text"] = text
+        text, encoding = data["text"], data["encoding"]
         # A TRF file opens with a record code; a CSV file with its header, whose quoted values
         # may themselves hold a line starting "001" (a forged player line).
         first = next((line for line in text.splitlines() if line.strip()), "")
@@ -311,7 +335,11 @@ class ImportForm(forms.Form):
         if not rows:
             raise forms.ValidationError("The file holds no players.")
         imports.within_limit(len(rows), "players", "IMPORT_MAX_ROWS")
-        self.lines = [self._line(number, line, values) for number, line, values in rows]
+        self.lines = []
+        for done, (number, line, values) in enumerate(rows, start=1):
+            self.lines.append(self._line(number, line, values))
+            if self.progress is not None and done % 100 == 0:
+                self.progress(done, len(rows))
         self._flag_duplicates()
         if any(entry.errors for entry in self.lines):
             bad = sum(1 for entry in self.lines if entry.errors)
@@ -367,6 +395,27 @@ class ImportForm(forms.Form):
     def entrants(self) -> list[Entrant]:
         """The entrants of the lines that are not likely duplicates."""
         return [entry.form.instance for entry in self.new_lines if entry.form is not None]
+
+    def preview(self) -> dict[str, Any]:
+        """What the preview page shows of a checked file, as the JSON an import job keeps."""
+        return {
+            "read_as": self.read_as,
+            "errors": list(self.non_field_errors()),
+            "lines": [
+                {
+                    "number": entry.number,
+                    "team": entry.team,
+                    "name": entry.form.data.get("name", "") if entry.form else "",
+                    "rating": entry.form.data.get("fide_rating", "") if entry.form else "",
+                    "federation": entry.form.data.get("federation", "") if entry.form else "",
+                    "errors": entry.errors,
+                    "duplicate": entry.duplicate,
+                }
+                for entry in self.lines
+            ],
+            "new": len(self.new_lines),
+            "skipped": len(self.lines) - len(self.new_lines),
+        }
 
 
 TEAM_COLUMNS = ("team", "board", "captain", "captain_contact")
@@ -611,6 +660,12 @@ class PairForm(forms.Form):
 
     round = forms.IntegerField(required=False, min_value=1)
     again = forms.BooleanField(required=False)
+
+
+class PageForm(forms.Form):
+    """Which page of a long list the arbiter is on (`?page=`); none given is the first."""
+
+    page = forms.IntegerField(min_value=1, required=False)
 
 
 class PublishForm(forms.Form):

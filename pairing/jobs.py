@@ -19,6 +19,7 @@ Faults, and what each leaves behind:
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import time
@@ -29,6 +30,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.bridge import drafts
+from tournaments.bridge.state import StateError, pairing_state
 from tournaments.models import AuditRecord, Job, Round, Tournament
 
 from . import actions
@@ -175,6 +178,89 @@ def supervise(job_id: int, should_abort: Callable[[], bool]) -> None:
             f"The pairing process stopped unexpectedly (exit code {process.exitcode}); nothing was stored. "
             "Pair the round again.",
         )
+
+
+def request_check(rnd: Round) -> None:
+    """Have a worker check the round's draft (after a manual change); a check already queued is joined."""
+    from procrastinate.exceptions import AlreadyEnqueued
+
+    from .tasks import check_draft
+
+    with contextlib.suppress(AlreadyEnqueued):
+        check_draft.configure(queueing_lock=f"check-{rnd.pk}").defer(round_id=rnd.pk)
+
+
+def check_round(round_id: int) -> None:
+    """Check the draft of a round and store the check (`drafts.current_check`), if it still has one."""
+    rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+    if rnd is None or rnd.tournament.is_team or rnd.state != Round.State.DRAFT:
+        return
+    try:
+        state = pairing_state(rnd.tournament, rnd.number)
+    except StateError:
+        return  # the review says why there are no findings
+    drafts.current_check(rnd, state)
+
+
+def request_import(tournament: Tournament, user: Any, text: str, *, encoding: str, confirm: bool) -> Job:
+    """Queue the check of a file of entrants (and, when `confirm`, their saving), or join the import
+    already queued or running for the tournament: one at a time, as for pairing a round."""
+    with transaction.atomic():
+        job = Job.objects.filter(tournament=tournament, kind=Job.Kind.IMPORT, status__in=Job.ACTIVE).first()
+        if job is not None:
+            return job
+        job = Job.objects.create(
+            tournament=tournament,
+            kind=Job.Kind.IMPORT,
+            round_number=0,
+            requested_by=user,
+            request={"text": text, "encoding": encoding, "confirm": confirm},
+        )
+        if not settings.JOBS_IN_PROCESS:
+            from .tasks import import_entrants
+
+            job.queue_id = import_entrants.defer(job_id=job.pk)
+            job.save(update_fields=["queue_id"])
+    if settings.JOBS_IN_PROCESS:
+        run_import(job.pk)
+        job.refresh_from_db()
+    return job
+
+
+def run_import(job_id: int) -> None:
+    """Check every line of the job's file; on confirmation save the new entrants, all or none.
+
+    The preview (`ImportForm.preview`) is kept on the job whatever the outcome; a file with a
+    wrong line fails the job with the form's message, and nothing is saved.
+    """
+    from .forms import ImportForm
+    from .registration import add_entrants
+
+    if not start(job_id):
+        return
+    job = Job.objects.select_related("tournament", "requested_by").get(pk=job_id)
+
+    def progress(done: int, total: int) -> None:
+        Job.objects.filter(pk=job_id).update(message=f"{done} of {total} lines checked.")
+
+    form = ImportForm({"text": job.request["text"]}, tournament=job.tournament, progress=progress)
+    valid = form.is_valid()
+    result = form.preview()
+    encoding = job.request.get("encoding")
+    result["read_as"] = (
+        f"{result['read_as']}, {encoding}" if encoding and result["read_as"] else result["read_as"]
+    )
+    if not valid:
+        Job.objects.filter(pk=job_id).update(result=result)
+        finish(job_id, Status.FAILED, " ".join(result["errors"]))
+        return
+    # The entrants are saved in the transaction that marks the job done: both, or neither.
+    with contextlib.suppress(_NotWanted), transaction.atomic():
+        if job.request.get("confirm"):
+            result["moved"] = add_entrants(job.tournament, job.requested_by, form.entrants())
+        Job.objects.filter(pk=job_id).update(result=result)
+        if not finish(job_id, Status.DONE):
+            raise _NotWanted
 
 
 def cancel(job: Job, user: Any) -> None:

@@ -2,10 +2,15 @@
 
 `pair_round` carries only the `Job` id: everything else is read from the database when
 the job runs (pairing/jobs.py). Its procrastinate lock is the tournament, so two jobs
-of one tournament never run at the same time, on any worker.
+of one tournament never run at the same time, on any worker. `check_draft` checks a draft
+after a manual change and `import_entrants` a file of entrants: both too long for a request
+when the tournament is large.
 """
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -19,13 +24,36 @@ from tournaments.models import Job
 from . import jobs
 
 
-@app.task(name="pair_round", pass_context=True)
-def pair_round(context: JobContext, job_id: int) -> None:
+@contextlib.contextmanager
+def _own_connections() -> Iterator[None]:
+    """A task runs in a thread of the worker: connections left stale are closed before and after it."""
     close_old_connections()
     try:
-        jobs.supervise(job_id, context.should_abort)
+        yield
     finally:
         close_old_connections()
+
+
+@app.task(name="pair_round", pass_context=True)
+def pair_round(context: JobContext, job_id: int) -> None:
+    with _own_connections():
+        jobs.supervise(job_id, context.should_abort)
+
+
+# Checks and imports take seconds, not minutes: on their own queue, a worker can be kept for them
+# (`procrastinate worker --queues quick`) so that they never wait behind a long pairing.
+@app.task(name="check_draft", queue="quick")
+def check_draft(round_id: int) -> None:
+    """Check a draft the review page found without a check for its version (`jobs.check_round`)."""
+    with _own_connections():
+        jobs.check_round(round_id)
+
+
+@app.task(name="import_entrants", queue="quick")
+def import_entrants(job_id: int) -> None:
+    """Check (and on confirmation save) a file of entrants: `jobs.run_import`."""
+    with _own_connections():
+        jobs.run_import(job_id)
 
 
 def _after_stall(job_id: int) -> bool:
@@ -36,9 +64,14 @@ def _after_stall(job_id: int) -> bool:
             return False
         if job.attempts >= settings.JOB_ATTEMPTS:
             job.status, job.finished_at = Job.Status.FAILED, job.started_at
+            doing, again = (
+                ("importing the file", "Import it")
+                if job.kind == Job.Kind.IMPORT
+                else ("pairing this round", "Pair it")
+            )
             job.message = (
-                f"The worker pairing this round stopped {job.attempts} times (JOB_ATTEMPTS); "
-                "nothing was stored. Pair it again, or ask the administrator to look at the workers."
+                f"The worker {doing} stopped {job.attempts} times (JOB_ATTEMPTS); nothing was stored. "
+                f"{again} again, or ask the administrator to look at the workers."
             )
             job.save(update_fields=["status", "message", "finished_at"])
             return False
@@ -51,10 +84,15 @@ def _after_stall(job_id: int) -> bool:
 @app.periodic(cron="* * * * * */10")
 @app.task(name="recover_stalled_jobs", queueing_lock="recover_stalled_jobs")
 async def recover_stalled_jobs(timestamp: int) -> None:
-    """Jobs of workers without a heartbeat for WORKER_STALLED_SECONDS are queued again or failed."""
-    stalled = await app.job_manager.get_stalled_jobs(
-        task_name="pair_round", seconds_since_heartbeat=settings.WORKER_STALLED_SECONDS
-    )
+    """Jobs of workers without a heartbeat for WORKER_STALLED_SECONDS are queued again or failed:
+    pairings and imports, whose `Job` rows the arbiter's page follows."""
+    stalled = [
+        queued
+        for task in ("pair_round", "import_entrants")
+        for queued in await app.job_manager.get_stalled_jobs(
+            task_name=task, seconds_since_heartbeat=settings.WORKER_STALLED_SECONDS
+        )
+    ]
     for queued in stalled:
         assert queued.id is not None
         again = await sync_to_async(_after_stall)(int(str(queued.task_kwargs["job_id"])))

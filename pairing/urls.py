@@ -26,6 +26,7 @@ urlpatterns = [
     path("<slug:slug>/pair/", views.pair_round, name="pair"),
     path("<slug:slug>/rounds/<int:number>/", views.round_review, name="round"),
     path("<slug:slug>/rounds/<int:number>/job/", views.round_job, name="round-job"),
+    path("<slug:slug>/rounds/<int:number>/check/", views.round_check, name="round-check"),
     path("<slug:slug>/rounds/<int:number>/job/cancel/", views.round_job_cancel, name="round-job-cancel"),
     path("<slug:slug>/rounds/<int:number>/change/", views.round_change, name="round-change"),
     path("<slug:slug>/rounds/<int:number>/undo/", views.round_undo, name="round-undo"),

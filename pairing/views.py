@@ -15,11 +15,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
 from django.db import transaction
 from django.db.models import Q
 from django.forms import Form
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -36,7 +38,18 @@ from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
 from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
 from tournaments.csv_export import csv_text
-from tournaments.models import AuditRecord, Entrant, ForbiddenPair, Job, Match, Round, Seat, Team, Tournament
+from tournaments.models import (
+    AuditRecord,
+    Board,
+    Entrant,
+    ForbiddenPair,
+    Job,
+    Match,
+    Round,
+    Seat,
+    Team,
+    Tournament,
+)
 
 from . import actions, forms, jobs, lineups, publishing, registration, results
 from . import teams as team_registration
@@ -242,18 +255,46 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 
 @arbiter_only
 def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
-    form = forms.ImportForm(request.POST or None, request.FILES or None, tournament=tournament)
-    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS}
+    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped.
+
+    A job checks the lines (and saves them on confirmation): the page follows it (`?job=`).
+    """
+    form = forms.ImportUploadForm(request.POST or None, request.FILES or None)
+    job = _import_job(request, tournament)
     if request.method == "POST" and form.is_valid():
-        if form.cleaned_data["confirm"]:
-            moved = registration.add_entrants(tournament, request.user, form.entrants())
-            skipped = len(form.lines) - len(form.new_lines)
-            note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
-            messages.success(request, f"{len(form.new_lines)} entrants imported{note}.{_renumbered(moved)}")
-            return redirect("arbiter:entrants", tournament.slug)
-        return render(request, "pairing/import.html", {**context, "preview": True})
+        data = form.cleaned_data
+        job = jobs.request_import(
+            tournament, request.user, data["text"], encoding=data["encoding"], confirm=data["confirm"]
+        )
+        if job.is_active:
+            return redirect(f"{reverse('arbiter:entrants-import', args=[tournament.slug])}?job={job.pk}")
+    if job is not None and job.status == Job.Status.DONE and job.request.get("confirm"):
+        result, skipped = job.result, job.result["skipped"]
+        note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
+        messages.success(request, f"{result['new']} entrants imported{note}.{_renumbered(result['moved'])}")
+        return redirect("arbiter:entrants", tournament.slug)
+    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "job": job}
+    if job is not None and not job.is_active:
+        context |= {
+            "preview": job.result,
+            "confirmable": job.status == Job.Status.DONE,
+            "text": job.request["text"],
+        }
+    if request.htmx and job is not None:
+        return (
+            render(request, "pairing/import.html#job", context)
+            if job.is_active
+            else HttpResponseClientRefresh()
+        )
     return render(request, "pairing/import.html", context)
+
+
+def _import_job(request: HtmxHttpRequest, tournament: Tournament) -> Job | None:
+    """The tournament's import job the page follows (`?job=`), if any."""
+    number = request.GET.get("job", "")
+    if not number.isdigit():
+        return None
+    return Job.objects.filter(tournament=tournament, kind=Job.Kind.IMPORT, pk=int(number)).first()
 
 
 @arbiter_only
@@ -298,8 +339,10 @@ def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespon
             team_registration.add_teams(tournament, request.user, found)
             messages.success(request, f"{len(found)} teams with {len(form.lines)} players imported.")
             return redirect("arbiter:teams", tournament.slug)
-        return render(request, "pairing/import.html", {**context, "preview": True})
-    return render(request, "pairing/import.html", context)
+        context |= {"confirmable": True, "text": form.cleaned_data["text"]}
+    return render(
+        request, "pairing/import.html", {**context, "preview": form.preview() if form.lines else None}
+    )
 
 
 def _on_teams_page(
@@ -447,13 +490,23 @@ def pair_round(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
     return redirect("arbiter:round", tournament.slug, rnd.number)
 
 
+def _page(request: HtmxHttpRequest) -> int:
+    """The page of a long list asked for (`?page=`): 1 when none, or a malformed one, is."""
+    form = forms.PageForm(request.GET)
+    return (form.cleaned_data["page"] or 1) if form.is_valid() else 1
+
+
 def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
     # The action just done may have changed the round (its draft version, its state).
     rnd.refresh_from_db()
+    # On a worker, a draft changed by hand is checked there: a large round's check takes seconds.
+    review = drafting(rnd.tournament).review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS)
+    if not rnd.tournament.is_team and review.checking:
+        jobs.request_check(rnd)
     context = {
         "tournament": rnd.tournament,
         **_job_context(rnd),
-        "review": drafting(rnd.tournament).review(rnd),
+        "review": review,
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         **extra,
@@ -483,6 +536,15 @@ def round_job(request: HtmxHttpRequest, tournament: Tournament, number: int) -> 
     return HttpResponseClientRefresh()
 
 
+@require_GET
+@arbiter_only
+def round_check(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """What the review page polls while a worker checks the draft: nothing yet, or reload the page."""
+    if drafts.is_checked(_get_round(tournament, number)):
+        return HttpResponseClientRefresh()
+    return HttpResponse(status=204)
+
+
 @require_POST
 @arbiter_only
 def round_job_cancel(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -503,6 +565,12 @@ def round_review(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     return _render_review(request, _get_round(tournament, number))
 
 
+def _back_to_page(request: HtmxHttpRequest, name: str, tournament: Tournament, number: int) -> HttpResponse:
+    """To the round's page `name` (review or results), on the page of boards the arbiter was on."""
+    url, page = reverse(name, args=[tournament.slug, number]), _page(request)
+    return HttpResponseRedirect(f"{url}?page={page}" if page > 1 else url)
+
+
 @require_POST
 @arbiter_only
 def round_change(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -518,7 +586,7 @@ def round_change(request: HtmxHttpRequest, tournament: Tournament, number: int) 
         return _render_review(
             request, rnd, change_form=form if form.errors else forms.ChangeForm(tournament=tournament)
         )
-    return redirect("arbiter:round", tournament.slug, number)
+    return _back_to_page(request, "arbiter:round", tournament, number)
 
 
 @require_POST
@@ -531,7 +599,7 @@ def round_undo(request: HtmxHttpRequest, tournament: Tournament, number: int) ->
         messages.error(request, error.messages[0])
     if request.htmx:
         return _render_review(request, rnd)
-    return redirect("arbiter:round", tournament.slug, number)
+    return _back_to_page(request, "arbiter:round", tournament, number)
 
 
 @require_POST
@@ -619,8 +687,18 @@ def _match_heads(rnd: Round, boards: list[Any]) -> dict[int, str]:
     return heads
 
 
+RESULTS_PER_PAGE = 100
+
+
+def _results_page(request: HtmxHttpRequest, rnd: Round) -> Page[Board]:
+    """The page of the round's boards whose results the arbiter sees and sends (`?page=`)."""
+    boards = rnd.boards_with_seats().select_related("match__white", "match__black")
+    return Paginator(boards, RESULTS_PER_PAGE).get_page(_page(request))
+
+
 def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **extra: Any) -> HttpResponse:
-    boards = list(rnd.boards_with_seats().select_related("match__white", "match__black"))
+    page = _results_page(request, rnd)
+    boards = list(page)
     form = form or forms.ResultsForm(boards=boards)
     # Points before the round beside each name, as on the players' pairing sheet.
     points = scores_after(rnd.tournament, rnd.number - 1)
@@ -628,6 +706,7 @@ def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **ex
     context = {
         "tournament": rnd.tournament,
         "round": rnd,
+        "page": page,
         "rows": [
             (
                 board,
@@ -657,7 +736,7 @@ def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int)
     rnd = _get_round(tournament, number)
     if request.method != "POST":
         return _render_results(request, rnd)
-    form = forms.ResultsForm(request.POST, boards=list(rnd.boards_with_seats()))
+    form = forms.ResultsForm(request.POST, boards=list(_results_page(request, rnd)))
     if not form.is_valid():
         return _render_results(request, rnd, form)
     try:
@@ -671,7 +750,7 @@ def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int)
     messages.success(request, f"{len(recorded.saved)} result(s) saved.")
     if recorded.notice:
         messages.warning(request, recorded.notice)
-    return redirect("arbiter:results", tournament.slug, number)
+    return _back_to_page(request, "arbiter:results", tournament, number)
 
 
 @require_POST
@@ -679,7 +758,7 @@ def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int)
 def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A result entered by mistake goes back to "not yet played"."""
     rnd = _get_round(tournament, number)
-    form = forms.ClearResultForm(request.POST, boards=list(rnd.boards_with_seats()))
+    form = forms.ClearResultForm(request.POST, boards=list(_results_page(request, rnd)))
     if form.is_valid():
         board, seen = form.cleaned_data["board"]
         try:
@@ -691,7 +770,7 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
             messages.error(request, error.messages[0])
     else:
         messages.error(request, "Choose a board that has a result.")
-    return redirect("arbiter:results", tournament.slug, number)
+    return _back_to_page(request, "arbiter:results", tournament, number)
 
 
 @arbiter_only

@@ -6,8 +6,9 @@ On a database of its own (BENCH_DATABASE_URL, default swiss_bench on 127.0.0.1:5
 and created again), for each worker count: `small` tournaments of 100-400 players and
 `large` of 2000 have their round 1 paired at the same moment by that many worker processes
 (`manage.py procrastinate worker --concurrency 1`); the time until the last draft is stored
-is printed, with the p99 latency of a public page under wrk (200 connections, gunicorn with
-4 workers) while they pair, against the same page with nothing pairing. --kill: a worker is
+is printed, with the p99 latency of public pages under wrk (200 connections, gunicorn with
+4 workers, `PUBLIC_PAGES` in turn) from the first job queued to the last draft stored, against
+the same pages with nothing pairing. --kill: a worker is
 killed (-9) while it pairs a 2000-player round; printed are what the database holds after
 the kill and how long the job took to be paired by a second worker.
 """
@@ -90,9 +91,27 @@ def field(slug: str, players: int, rng: random.Random) -> object:
     return tournament
 
 
-def wrk(url: str, seconds: int) -> subprocess.Popen[str]:
+# The public pages wrk asks for, in turn: a round's pairings, the tournament, standings, players.
+PUBLIC_PAGES = (
+    "/t/public-open/round/1/",
+    "/t/public-open/",
+    "/t/public-open/standings/",
+    "/t/public-open/players/",
+)
+WRK_SCRIPT = Path(f"/tmp/swiss-bench-pages-{os.getpid()}.lua")
+
+
+def wrk(base: str, seconds: int) -> subprocess.Popen[str]:
+    """wrk (2 threads, 200 connections) on `PUBLIC_PAGES` for `seconds`, or until sent SIGINT."""
+    paths = ", ".join(f'"{path}"' for path in PUBLIC_PAGES)
+    WRK_SCRIPT.write_text(
+        f"local paths = {{{paths}}}\nlocal i = 0\n"
+        'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end\n'
+    )
     return subprocess.Popen(
-        ["wrk", "-t2", "-c200", f"-d{seconds}s", "--latency", url], stdout=subprocess.PIPE, text=True
+        ["wrk", "-t2", "-c200", f"-d{seconds}s", "--latency", "-s", str(WRK_SCRIPT), base],
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -122,11 +141,13 @@ def weekend(workers: int, small: int, large: int, url: str, rng: random.Random) 
     fields += [field(f"w{workers}-l{n}", 2000, rng) for n in range(large)]
     started = [manage("procrastinate", "worker", "--concurrency", "1") for _ in range(workers)]
     time.sleep(8)  # the workers start and listen
-    load = wrk(url, 40)
+    # Under load from just before the first job is queued until the last draft is stored.
+    load = wrk(url, 3600)
     queued = time.monotonic()
     requested = [jobs.request_pairing(t, None, again=False, expected=1)[1] for t in fields]  # type: ignore[arg-type]
     enqueue = time.monotonic() - queued
-    took = wait_done(requested)
+    took = enqueue + wait_done(requested)
+    load.send_signal(signal.SIGINT)
     during = load.communicate()[0]
     failed = Job.objects.filter(pk__in=[j.pk for j in requested]).exclude(status=Job.Status.DONE).count()  # type: ignore[union-attr]
     for worker in started:
@@ -135,7 +156,7 @@ def weekend(workers: int, small: int, large: int, url: str, rng: random.Random) 
         worker.wait()
     print(
         f"{workers} worker(s): {len(fields)} rounds queued in {enqueue:.1f} s, last draft after {took:.1f} s"
-        f" ({failed} not done); public page under wrk meanwhile (first 40 s): {p99(during)}",
+        f" ({failed} not done); public pages under wrk meanwhile: {p99(during)}",
         flush=True,
     )
 
@@ -196,9 +217,9 @@ def main() -> None:
         env=ENV,
     )
     try:
-        url = f"http://127.0.0.1:{PORT}/t/public-open/round/1/"
+        url = f"http://127.0.0.1:{PORT}"
         for _ in range(100):
-            if subprocess.run(["curl", "-sf", "-o", "/dev/null", url]).returncode == 0:
+            if subprocess.run(["curl", "-sf", "-o", "/dev/null", url + PUBLIC_PAGES[0]]).returncode == 0:
                 break
             time.sleep(0.2)
         load = os.getloadavg()
@@ -206,7 +227,7 @@ def main() -> None:
             f"load average before: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {os.cpu_count()} cores",
             flush=True,
         )
-        print(f"public page, nothing pairing (20 s): {p99(wrk(url, 20).communicate()[0])}", flush=True)
+        print(f"public pages, nothing pairing (30 s): {p99(wrk(url, 30).communicate()[0])}", flush=True)
         if options.kill:
             killed_worker(rng)
         for workers in options.workers:
@@ -214,6 +235,7 @@ def main() -> None:
     finally:
         web.terminate()
         web.wait()
+        WRK_SCRIPT.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import io
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal
 
 import segno
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -49,19 +51,25 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/public/home.html", _context(tournament))
 
 
+# Boards per page of a round's public pairings, and the page numbers that can be asked for.
+BOARDS_PER_PAGE = 200
+PAGES = tuple(str(n) for n in range(1, 101))
+
+
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's boards, `BOARDS_PER_PAGE` a page (`?page=`), for a round of thousands of players."""
     tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
     if tournament.is_team:
         return team_views.round_matches(request, tournament, rnd)
     absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
-    return render(
-        request,
-        "tournaments/public/round.html",
-        _context(tournament, round=rnd, boards=_boards(tournament, rnd), absent=absent),
-    )
+    # Only the page numbers the cache keys know are read (public_cache._variant); any other shows page 1.
+    asked = request.GET.get("page", "")
+    page = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE).get_page(asked if asked in PAGES else 1)
+    context = _context(tournament, round=rnd, boards=_boards(tournament, rnd, page), page=page, absent=absent)
+    return render(request, "tournaments/public/round.html", context)
 
 
 @require_safe
@@ -95,12 +103,13 @@ def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResp
 
 
 def _boards(
-    tournament: Tournament, rnd: Round
+    tournament: Tournament, rnd: Round, boards: Iterable[Board] | None = None
 ) -> list[tuple[Board, Entrant, Entrant | None, Decimal | int, Decimal | int | None]]:
-    """(board, white, black, White's points, Black's points) in board order, points before the round."""
+    """(board, white, black, White's points, Black's points) in board order, points before the round;
+    of `boards` when given (a page of them), else of every board."""
     scores = scores_after(tournament, rnd.number - 1)
     rows = []
-    for board in rnd.boards_with_seats():
+    for board in rnd.boards_with_seats() if boards is None else boards:
         white, black = board.white, board.black
         assert white is not None
         rows.append(

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 
 from pairing import actions, publishing
-from tournaments.models import Board
+from tournaments.models import AuditRecord, Board, Round
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -70,6 +70,33 @@ def test_saving_results_while_the_database_is_down_says_not_saved_and_recovers(
     status, headers, _ = browser.request(path, post)
     assert status == 302
     assert Board.objects.get(round=rnd, number=1).result == "1-0"
+
+
+def test_publishing_while_the_database_is_down_says_not_saved_and_publishes_once_afterwards(
+    live_server, client, tournament, field, arbiter, database_outage
+):
+    rnd = actions.pair_next_round(tournament, arbiter)
+    client.force_login(arbiter)
+    browser = Browser(live_server.url, {"sessionid": client.cookies["sessionid"].value})
+    path = f"/arbiter/{tournament.slug}/rounds/1/"
+    status, headers, page = browser.request(path)
+    browser.cookies["csrftoken"] = re.search(r"csrftoken=([^;]+)", headers["Set-Cookie"]).group(1)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    post = {"csrfmiddlewaretoken": token, "version": version, "confirm": "on"}
+    with database_outage():
+        status, _, page = browser.request(path + "publish/", post)
+        assert status == 503 and "Not saved: the database is not available right now." in page
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.DRAFT and rnd.boards.count() == 6
+
+    # The same server, without a restart, publishes; a second send publishes nothing more.
+    assert browser.request(path + "publish/", post)[0] == 302
+    assert browser.request(path + "publish/", post)[0] == 302
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.PUBLISHED and rnd.boards.count() == 6
+    published = AuditRecord.objects.filter(object_id=str(rnd.pk), after__state="published")
+    assert published.count() == 1
 
 
 def test_every_arbiter_page_has_the_box_that_shows_the_message(client, tournament, arbiter):

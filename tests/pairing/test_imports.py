@@ -149,3 +149,98 @@ def test_a_quoted_line_break_inside_a_name_is_refused_on_its_line(arbiter_client
     assert "1 line(s) are wrong; nothing was imported" in page
     assert "name: Control characters" in page
     assert not tournament.entrants.exists()
+
+
+def test_the_import_form_reports_its_progress_every_hundred_lines(tournament):
+    from pairing.forms import ImportForm
+
+    text = "name,fide_rating\n" + "".join(f"Player {n:03d},{1500 + n}\n" for n in range(250))
+    calls = []
+    form = ImportForm(
+        {"text": text}, tournament=tournament, progress=lambda done, total: calls.append((done, total))
+    )
+    assert form.is_valid()
+    assert calls == [(100, 250), (200, 250)]
+
+
+LARGE = "name,fide_rating,fide_id\n" + "".join(
+    f'"Player {n:04d}, Large",{1000 + n % 1700},{10000000 + n}\n' for n in range(2000)
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_large_file_is_checked_and_imported_by_a_worker_while_the_page_follows_the_job(
+    settings, arbiter_client, tournament, start_worker
+):
+    from tournaments.models import Job
+
+    settings.JOBS_IN_PROCESS = False
+    address = reverse("arbiter:entrants-import", args=[tournament.slug])
+    # One wrong line among 2000: the preview names it and nothing can be imported.
+    wrong = LARGE.replace('"Player 1234, Large",', '"Player 1234, Large",strong,')
+    response = arbiter_client.post(address, {"file": SimpleUploadedFile("players.csv", wrong.encode())})
+    job = Job.objects.get(kind=Job.Kind.IMPORT)
+    assert response.url == f"{address}?job={job.pk}"
+    page = arbiter_client.get(response.url).content.decode()
+    assert "Checking the file…" in page and "Waiting for a worker" in page
+    start_worker()
+    job = wait_for_job(job)
+    assert job.status == Job.Status.FAILED
+    # The page polled by htmx reloads itself once the job has ended, and then shows the preview.
+    poll = arbiter_client.get(response.url, headers={"HX-Request": "true"})
+    assert poll.headers["HX-Refresh"] == "true"
+    page = arbiter_client.get(response.url).content.decode()
+    assert "1 line(s) are wrong; nothing was imported" in page and "do-import" not in page
+    assert page.count('class="bad"') == 1 and "fide_rating" in page
+    assert not tournament.entrants.exists()
+
+    response = arbiter_client.post(address, {"file": SimpleUploadedFile("players.csv", LARGE.encode())})
+    job = wait_for_job(Job.objects.get(pk=int(response.url.rsplit("=", 1)[1])))
+    page = arbiter_client.get(response.url).content.decode()
+    assert (
+        job.status == Job.Status.DONE
+        and "Import 2000 entrants" in page
+        and "Read as CSV with commas, UTF-8." in page
+    )
+    assert not tournament.entrants.exists()
+    response = arbiter_client.post(address, {"text": job.request["text"], "confirm": "on"})
+    confirmed = wait_for_job(Job.objects.get(pk=int(response.url.rsplit("=", 1)[1])))
+    assert confirmed.status == Job.Status.DONE and confirmed.request["confirm"]
+    done = arbiter_client.get(response.url)
+    assert done.status_code == 302 and done.url == reverse("arbiter:entrants", args=[tournament.slug])
+    assert tournament.entrants.count() == 2000
+    assert "2000 entrants imported." in arbiter_client.get(done.url).content.decode()
+
+
+def wait_for_job(job, seconds: float = 180):
+    deadline = time.monotonic() + seconds
+    while job.is_active and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job.refresh_from_db()
+    assert not job.is_active, f"the import job is still {job.status} after {seconds} s"
+    return job
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_whose_worker_is_killed_is_checked_again_by_another_worker(
+    settings, arbiter_client, tournament, start_worker
+):
+    from tournaments.models import Job
+
+    settings.JOBS_IN_PROCESS = False
+    address = reverse("arbiter:entrants-import", args=[tournament.slug])
+    first = start_worker()
+    arbiter_client.post(address, {"file": SimpleUploadedFile("players.csv", LARGE.encode())})
+    job = Job.objects.get(kind=Job.Kind.IMPORT)
+    deadline = time.monotonic() + 60
+    while job.status != Job.Status.RUNNING and time.monotonic() < deadline:
+        time.sleep(0.05)
+        job.refresh_from_db()
+    first.kill()  # SIGKILL, in the middle of checking the lines
+    first.wait()
+    job.refresh_from_db()
+    assert job.status == Job.Status.RUNNING
+    start_worker()
+    job = wait_for_job(job)
+    assert job.status == Job.Status.DONE and job.attempts == 2 and job.result["new"] == 2000
+    assert not tournament.entrants.exists()  # a preview saves nothing

@@ -122,4 +122,4 @@ def test_a_1998_tournament_is_paired_checked_and_explained_by_the_1998_procedure
     state = tournament_state(demo)
     assert state.edition is Edition.DUTCH_1998
     ids = {e.pairing_number: e.pk for e in demo.entrants.all()}
-    assert sorted(paired(state, ids, System("dutch"))) == sorted(from_engine(dutch1998.pair(state), ids))
+    assert sorted(paired(state, ids, System("dutch"))[0]) == sorted(from_engine(dutch1998.pair(state), ids))

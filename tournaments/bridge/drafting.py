@@ -25,18 +25,22 @@ class Drafting:
     """What the workflow needs, per kind of event; every function raises StateError or NoPairing."""
 
     state: Callable[[Tournament, int], Any]
-    paired: Callable[[Tournament, Any], list[Pair]]
+    # The engine's pairing and, when it gives them, its notes (`drafts.Notes`, kept with the draft's check).
+    paired: Callable[[Tournament, Any], tuple[list[Pair], Any]]
     fingerprint: Callable[[Tournament, Any], dict[str, str]]
     staleness: Callable[[Round, Any], str]
     current: Callable[[Round], list[Pair]]
     store: Callable[[Round, list[Pair]], None]
     ordered: Callable[[Tournament, Any, list[Pair]], list[Pair]]
     names: Callable[[Tournament], dict[int, str]]
-    review: Callable[[Round], Any]
+    # The review of a round: (round, page=1, *, check_now=True); team events have one page.
+    review: Callable[..., Any]
+    # What the rules say of a new draft (tournament, state, pairs), stored with it: `Round.record_check`.
+    check: Callable[[Tournament, Any, list[Pair], Any], dict[str, Any]]
 
 
 def _store_boards(rnd: Round, pairs: list[Pair]) -> None:
-    entrants = Entrant.objects.in_bulk({e for p in pairs for e in p if e})
+    entrants = Entrant.objects.only("pairing_number").in_bulk({e for p in pairs for e in p if e})
     rnd.store_draft([(entrants[w], entrants[b] if b else None) for w, b in pairs])
 
 
@@ -47,23 +51,25 @@ PLAYERS = Drafting(
     ),
     fingerprint=lambda t, state: drafts.input_fingerprint(state, engine_system(t)),
     staleness=drafts.draft_staleness,
-    current=lambda rnd: drafts.board_pairs(rnd.boards_with_seats()),
+    current=drafts.stored_pairs,
     store=_store_boards,
     ordered=lambda t, state, pairs: drafts.in_board_order(state, pairs, pairing_numbers(t), engine_system(t)),
     names=lambda t: dict(t.entrants.values_list("pk", "name")),
     review=drafts.review,
+    check=lambda t, state, pairs, notes: drafts.check_draft(t, state, pairs, pairs, notes),
 )
 
 TEAMS = Drafting(
     state=team_state,
-    paired=team_drafts.paired,
+    paired=lambda t, state: (team_drafts.paired(t, state), None),
     fingerprint=lambda _, state: team_drafts.input_fingerprint(state),
     staleness=team_drafts.draft_staleness,
     current=team_drafts.draft_pairs,
     store=team_drafts.store,
     ordered=team_drafts.in_match_order,
     names=lambda t: dict(t.teams.values_list("pk", "name")),
-    review=team_drafts.review,
+    review=lambda rnd, page=1, check_now=True: team_drafts.review(rnd),
+    check=lambda t, state, pairs, notes: {},
 )
 
 

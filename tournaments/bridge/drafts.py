@@ -8,8 +8,11 @@ change to that input marks the draft stale.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.paginator import Page, Paginator
 
 from swiss import pair as engine_pair
 from swiss import us
@@ -25,7 +28,7 @@ from swiss.model import Edition, Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
 from swiss.us.check import check as us_check
-from tournaments.models import Board, DraftChange, Entrant, Round
+from tournaments.models import Board, DraftChange, Entrant, Round, Tournament
 
 from .state import StateError, System, engine_system, pairing_numbers, pairing_state
 
@@ -33,13 +36,12 @@ from .state import StateError, System, engine_system, pairing_numbers, pairing_s
 Pair = tuple[int, int | None]
 
 
-def board_pairs(boards: Iterable[Board]) -> list[Pair]:
-    """The boards (with their seats loaded) as (white id, black id or None), in the order given."""
+def stored_pairs(rnd: Round) -> list[Pair]:
+    """The round's boards as (white id, black id or None), in board order, read in one query."""
     pairs: list[Pair] = []
-    for board in boards:
-        white, black = board.white, board.black
+    for _, (white, black) in sorted(rnd.seated().items()):
         assert white is not None  # every board seats White; only Black's seat is empty on the bye
-        pairs.append((white.pk, black.pk if black else None))
+        pairs.append((white, black))
     return pairs
 
 
@@ -47,13 +49,26 @@ class NoPairing(Exception):
     """The engine found no legal pairing, or the database cannot give it a state; says why."""
 
 
-def paired(state: TournamentState, ids: dict[int, int], system: System) -> list[Pair]:
-    """The engine's pairing of the round after `state` under `system`, in board order, as entrant ids."""
+# Engine notes: per pairing number, why the procedure did not simply pair that player in order.
+Notes = dict[int, list[str]]
+
+
+def _explained(state: TournamentState, system: System) -> bool:
+    """True when the engine pairing `state` under `system` also says why (Dutch 2026 and 2017)."""
+    return system.name == "dutch" and state.edition is not Edition.DUTCH_1998
+
+
+def paired(state: TournamentState, ids: dict[int, int], system: System) -> tuple[list[Pair], Notes | None]:
+    """The engine's pairing of the round after `state` under `system`, in board order, as entrant ids,
+    with the engine's notes when it gives them (`swiss.pair` runs the same procedure without them)."""
     try:
-        pairing = engine_pair(state, system.name, us=system.us)
+        if _explained(state, system):
+            pairing, notes = pair_with_notes(state)
+        else:
+            pairing, notes = engine_pair(state, system.name, us=system.us), None
     except PairingError as error:
         raise NoPairing(str(error)) from error
-    return from_engine(_board_order(state, pairing.boards, system), ids)
+    return from_engine(_board_order(state, pairing.boards, system), ids), notes
 
 
 def in_board_order(
@@ -163,8 +178,10 @@ class BoardRow:
 @dataclass
 class Review:
     round: Round
+    # The boards of the page shown (`BOARDS_PER_PAGE` of them); `page` is None for a round without boards.
     boards: list[BoardRow]
     absent: list[tuple[Entrant, str]]
+    # Every finding of the draft, on every page.
     findings: list[Finding]
     relaxed: list[str]
     changes: list[DraftChange]
@@ -172,15 +189,28 @@ class Review:
     problem: str = ""
     # Why the draft may not be published as it is (`draft_staleness`), "" when it may.
     stale: str = ""
+    page: Page[Board] | None = None
+    # The highest board number a change may name.
+    size: int = 0
+    # The draft's check is not done yet (a worker is checking it): findings are not known.
+    checking: bool = False
 
     @property
     def round_findings(self) -> list[Finding]:
         return [f for f in self.findings if f.board is None]
 
     @property
-    def size(self) -> int:
-        """The highest board number a change may name."""
-        return len(self.boards)
+    def findings_by_page(self) -> list[tuple[int, int]]:
+        """(page number, how many findings its boards have) for each page of boards with findings."""
+        counts: dict[int, int] = {}
+        for f in self.findings:
+            if f.board is not None:
+                page = (f.board - 1) // BOARDS_PER_PAGE + 1
+                counts[page] = counts.get(page, 0) + 1
+        return sorted(counts.items())
+
+
+BOARDS_PER_PAGE = 100
 
 
 def _colours(player: EnginePlayer) -> str:
@@ -195,8 +225,76 @@ def _float_marks(floated: tuple[Float, Float]) -> str:
     return _FLOAT_MARKS[floated[1]] + _FLOAT_MARKS[floated[0]]
 
 
-def review(rnd: Round) -> Review:
-    """Everything the review page shows: boards with scores, colours, floats and findings."""
+def check_draft(
+    tournament: Tournament,
+    state: TournamentState,
+    pairs: list[Pair],
+    reference: list[Pair] | None,
+    notes: Notes | None = None,
+) -> dict[str, Any]:
+    """What the rules say of the draft `pairs` for the input `state`, as `Round.record_check` keeps it.
+
+    `reference` is the engine's own pairing of the round (None when unknown). Held: the
+    input's digest it was checked against, the findings, what the pairing could not give
+    everyone, and each player's float marks (by pairing number), so that a page of the
+    review reads them instead of checking the whole round again; and the engine's `notes`
+    when given, so that "why?" on a board need not pair the round again.
+    """
+    system = engine_system(tournament)
+    numbers = pairing_numbers(tournament)
+    names = {n: f"{n} {name}" for n, name in tournament.entrants.values_list("pairing_number", "name") if n}
+    proposal = to_engine(pairs, numbers)
+    engine = to_engine(reference, numbers) if reference else None
+    findings = _findings(state, proposal, engine, names, system)
+    # US Chess has no float history (spec us-chess.md section 4).
+    floated = floats(state) if system.us is None else {}
+    return {
+        "input": input_fingerprint(state, system),
+        "findings": [[f.board, f.rule, f.message, f.absolute] for f in findings],
+        "relaxed": relaxations(state, proposal) if pairs and system.us is None else [],
+        "floats": {str(n): marks for n, f in floated.items() if (marks := _float_marks(f))},
+        **({"notes": {str(n): lines for n, lines in notes.items()}} if notes is not None else {}),
+    }
+
+
+def current_check(rnd: Round, state: TournamentState, *, check_now: bool = True) -> dict[str, Any] | None:
+    """The stored check of the round's draft when it is of this draft version and this input;
+    else, when `check_now`, the draft is checked and the check stored; else None (to be checked)."""
+    now = input_fingerprint(state, engine_system(rnd.tournament))
+    # Read again: the draft may have changed since `rnd` was read.
+    rnd.refresh_from_db(fields=["draft_version", "draft_check"])
+    stored: dict[str, Any] = rnd.draft_check
+    if stored.get("version") == rnd.draft_version and stored.get("input") == now:
+        return stored
+    if not check_now:
+        return None
+    engine = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
+    # The engine's notes rest on the input alone: a change by hand keeps them.
+    kept = stored.get("notes") if stored.get("input") == now else None
+    notes = {int(n): lines for n, lines in kept.items()} if kept is not None else None
+    check = check_draft(rnd.tournament, state, stored_pairs(rnd), engine.after if engine else None, notes)
+    rnd.record_check(check)
+    return check
+
+
+def is_checked(rnd: Round) -> bool:
+    """True when the round's draft has its check for the current input (or needs none, or cannot have one)."""
+    if rnd.state != Round.State.DRAFT:
+        return True
+    try:
+        state = pairing_state(rnd.tournament, rnd.number)
+    except StateError:
+        return True
+    return current_check(rnd, state, check_now=False) is not None
+
+
+def review(rnd: Round, page: int | str = 1, *, check_now: bool = True) -> Review:
+    """What the review page shows: one page of boards with scores, colours, floats and findings,
+    and the findings of the whole draft.
+
+    The findings come from the draft's stored check (`current_check`); without one and
+    without `check_now` the review says it is `checking` and shows no findings.
+    """
     tournament = rnd.tournament
     state: TournamentState | None = None
     problem = ""
@@ -204,52 +302,40 @@ def review(rnd: Round) -> Review:
         state = pairing_state(tournament, rnd.number)
     except StateError as error:
         problem = f"{error} Scores and findings show once it has one."
-    entrants = {e.pk: e for e in tournament.entrants.all()}
-    numbers = {pk: n for pk, e in entrants.items() if (n := e.pairing_number) is not None}
-    names = {n: f"{n} {entrants[pk].name}" for pk, n in numbers.items()}
-    boards = list(rnd.boards_with_seats())
-    pairs = board_pairs(boards)
-    proposal = to_engine(pairs, numbers)
-    changes = list(rnd.draft_changes.all())
-    engine = next((c for c in changes if c.kind == DraftChange.Kind.ENGINE), None)
-    reference = to_engine(engine.after, numbers) if engine else None
-    drafted = rnd.state == rnd.State.DRAFT and bool(boards)
-    system = engine_system(tournament)
-    findings = _findings(state, proposal, reference, names, system) if state and drafted else []
+    paginator = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE)
+    size = paginator.count
+    shown = paginator.get_page(page) if size else None
+    drafted = rnd.state == rnd.State.DRAFT and bool(size)
+    # A published round is no longer changed by hand: its check, if missing, is made here once.
+    checked = current_check(rnd, state, check_now=check_now or not drafted) if state and size else None
+    findings = [Finding(*f) for f in checked["findings"]] if checked and drafted else []
     players = {p.number: p for p in state.players} if state else {}
-    # US Chess has no float history (spec us-chess.md section 4).
-    floated = floats(state) if state and system.us is None else {}
+    marks = checked["floats"] if checked else {}
 
     def row(entrant: Entrant) -> PlayerRow:
-        number = numbers[entrant.pk]
+        number = entrant.pairing_number
+        assert number is not None  # every entrant on a board has one
         player = players.get(number)
         if state is None or player is None:
             return PlayerRow(entrant, number, "", "", "")
-        return PlayerRow(
-            entrant,
-            number,
-            points_text(score(player, state.scoring)),
-            _colours(player),
-            _float_marks(floated.get(number, (Float.NONE, Float.NONE))),
-        )
+        score_text = points_text(score(player, state.scoring))
+        return PlayerRow(entrant, number, score_text, _colours(player), marks.get(str(number), ""))
 
-    rows = [
-        BoardRow(
-            b.number,
-            row(entrants[white]),
-            row(entrants[black]) if black is not None else None,
-            b.result,
-            [f for f in findings if f.board == b.number],
-        )
-        for b, (white, black) in zip(boards, pairs, strict=True)
-    ]
+    rows = []
+    for board in shown or []:
+        white, black = board.white, board.black
+        assert white is not None
+        on_board = [f for f in findings if f.board == board.number]
+        rows.append(BoardRow(board.number, row(white), row(black) if black else None, board.result, on_board))
     absent = [
         (seat.entrant, seat.get_absence_display())
         for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
     ]
-    relaxed = relaxations(state, proposal) if state and boards and system.us is None else []
+    relaxed = checked["relaxed"] if checked else []
     stale = draft_staleness(rnd, state) if drafted else ""
-    return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale)
+    changes = list(rnd.draft_changes.defer("before", "after"))
+    checking = bool(state and drafted and checked is None)
+    return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale, shown, size, checking)
 
 
 def _findings(
@@ -284,6 +370,14 @@ def explain(rnd: Round, board_number: int) -> list[str]:
         if shown in paired.pairing.boards:
             return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, shown, paired)]
         return explain_board(state, shown, None, paired.pairing)
+    stored = rnd.draft_check
+    reference = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
+    kept = "notes" in stored and stored.get("input") == input_fingerprint(state, system)
+    if kept and reference is not None:
+        # Kept by the job that paired the round (they rest on the input alone, whatever was changed by
+        # hand since): a 4000-player round is not paired again here.
+        notes = {int(n): lines for n, lines in stored["notes"].items()}
+        return explain_board(state, shown, notes, to_engine(reference.after, numbers))
     engine, notes = pair_with_notes(state)
     return explain_board(state, shown, notes, engine)
 

@@ -211,37 +211,37 @@ def round_results(
     """
     if numbers is None:
         numbers = pairing_numbers(tournament)
+    # Plain rows, not model instances: a round of 4000 players is read on every page of its review.
     seats = list(
         Seat.objects.filter(round__tournament=tournament, round__number__lte=last_round)
         .exclude(round__state=Round.State.DRAFT)
-        .select_related("board", "round")
-        .only("entrant_id", "colour", "absence", "board_number", "round__number", "board__result")
+        .values_list("entrant_id", "colour", "absence", "board_number", "round__number", "board__result")
     )
     on_board: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
-    for seat in seats:
-        if seat.board_number:
-            on_board[seat.round.number, seat.board_number][seat.colour] = seat.entrant_id
+    for entrant_id, colour, _, board_number, number, _ in seats:
+        if board_number:
+            on_board[number, board_number][colour] = entrant_id
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
-    for seat in seats:
-        number = seat.round.number
-        if seat.absence:
-            results[seat.entrant_id][number] = RoundResult(None, None, ABSENCE_CODES[seat.absence])
+    for entrant_id, colour, absence, board_number, number, result in seats:
+        if absence:
+            results[entrant_id][number] = RoundResult(None, None, ABSENCE_CODES[absence])
             continue
         # A seat without an absence is on a board (the Seat model's constraint).
-        assert seat.board_number is not None and seat.board is not None
-        board = on_board[number, seat.board_number]
+        assert board_number is not None
+        board = on_board[number, board_number]
         if Seat.Colour.BLACK not in board:
-            results[seat.entrant_id][number] = RoundResult(None, None, Code.PAB)
+            results[entrant_id][number] = RoundResult(None, None, Code.PAB)
             continue
-        if not seat.board.result:
+        if not result:
             if require_results:
-                raise StateError(f"Round {number}, board {seat.board_number} has no result yet.")
+                raise StateError(f"Round {number}, board {board_number} has no result yet.")
             continue
-        white = seat.colour == Seat.Colour.WHITE
+        white = colour == Seat.Colour.WHITE
         opponent = board[Seat.Colour.BLACK if white else Seat.Colour.WHITE]
-        code = RESULT_CODES[seat.board.result][0 if white else 1]
-        colour = Colour.WHITE if white else Colour.BLACK
-        results[seat.entrant_id][number] = RoundResult(numbers[opponent], colour, code)
+        code = RESULT_CODES[result][0 if white else 1]
+        results[entrant_id][number] = RoundResult(
+            numbers[opponent], Colour.WHITE if white else Colour.BLACK, code
+        )
     return results
 
 

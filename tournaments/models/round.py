@@ -47,6 +47,9 @@ class Round(ShownPublicly):
     draft_version = models.PositiveIntegerField(default=0)
     # Per part of the engine's input (results, entrants...), a digest of what the draft was paired from.
     draft_input = models.JSONField(default=dict, blank=True)
+    # What the rules say of one draft version (`tournaments.bridge.drafts.check_draft`): stored once,
+    # so that the review of a 4000-player draft reads its findings instead of checking it per page.
+    draft_check = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -67,6 +70,16 @@ class Round(ShownPublicly):
     def is_paired(self) -> bool:
         return self.boards.exists() or self.matches.exists()
 
+    def seated(self) -> dict[int, tuple[int | None, int | None]]:
+        """Per board number, the entrant ids of White and Black (Black None on the bye), in one query."""
+        boards: dict[int, tuple[int | None, int | None]] = {}
+        seats = Seat.objects.filter(round=self, board_number__isnull=False)
+        for number, colour, entrant in seats.values_list("board_number", "colour", "entrant_id"):
+            assert number is not None
+            white, black = boards.get(number, (None, None))
+            boards[number] = (entrant, black) if colour == Seat.Colour.WHITE else (white, entrant)
+        return boards
+
     @transaction.atomic
     def store_draft(self, pairs: Iterable[tuple[Entrant, Entrant | None]]) -> None:
         """Replace this draft round's boards with `pairs` (white, black; black None for the PAB).
@@ -74,9 +87,35 @@ class Round(ShownPublicly):
         Boards are numbered in the given order; seats keep each entrant's current pairing number.
         The draft version goes up by one.
         """
-        self._clear_draft()
-        for number, (white, black) in enumerate(pairs, start=1):
-            self._seat_board(Board.objects.create(round=self, number=number), white, black)
+        pairs = list(pairs)
+        seated = self.seated()
+        if set(seated) == set(range(1, len(pairs) + 1)) and not self.matches.exists():
+            # A manual change keeps the number of boards: only the seats of the boards it changed are
+            # written again, so that a change to a 4000-player draft stays within a request.
+            self._raise_version()
+            changed = {
+                number
+                for number, (white, black) in enumerate(pairs, start=1)
+                if seated[number] != (white.pk, black.pk if black else None)
+            }
+            Seat.objects.filter(round=self, board_number__in=changed).delete()
+        else:
+            self._clear_draft()
+            Board.objects.bulk_create(Board(round=self, number=n) for n in range(1, len(pairs) + 1))
+            changed = set(seated) | set(range(1, len(pairs) + 1))
+        Seat.objects.bulk_create(
+            Seat(
+                round=self,
+                entrant=entrant,
+                pairing_number=entrant.pairing_number,
+                board_number=number,
+                colour=colour,
+            )
+            for number, (white, black) in enumerate(pairs, start=1)
+            if number in changed
+            for entrant, colour in ((white, Seat.Colour.WHITE), (black, Seat.Colour.BLACK))
+            if entrant is not None
+        )
 
     @transaction.atomic
     def store_team_draft(self, matches: Iterable[TeamMatch]) -> None:
@@ -97,14 +136,18 @@ class Round(ShownPublicly):
                 board = Board.objects.create(round=self, number=number, match=match, match_board=match_board)
                 self._seat_board(board, first, second)
 
-    def _clear_draft(self) -> None:
-        """Empty a draft before new boards go in, raising its version; refused once published."""
+    def _raise_version(self) -> None:
+        """The draft is about to change: its version goes up; refused once published."""
         if self.state != self.State.DRAFT:
             raise ValidationError(
                 f"Round {self.number} is {self.get_state_display().lower()}; only drafts change."
             )
         Round.objects.filter(pk=self.pk).update(draft_version=models.F("draft_version") + 1)
         self.refresh_from_db(fields=["draft_version"])
+
+    def _clear_draft(self) -> None:
+        """Empty a draft before new boards go in, raising its version; refused once published."""
+        self._raise_version()
         self.boards.all().delete()
         self.matches.all().delete()
 
@@ -124,6 +167,12 @@ class Round(ShownPublicly):
         """Note the digests of the engine's input this draft now rests on (paired from, or kept with)."""
         self.draft_input = digests
         Round.objects.filter(pk=self.pk).update(draft_input=digests)
+
+    def record_check(self, check: dict[str, object]) -> None:
+        """Keep `check` as what the rules say of the current draft version (unless it changed meanwhile)."""
+        stored = {**check, "version": self.draft_version}
+        if Round.objects.filter(pk=self.pk, draft_version=self.draft_version).update(draft_check=stored):
+            self.draft_check = stored
 
     def publish(self, user: object) -> None:
         """Make a drafted round visible to players; it can no longer be re-paired."""

@@ -44,8 +44,8 @@ class Matcher:
         self._weights[a][b] = weight
 
     def set_row(self, a: int, lower: Sequence[int], weights: Sequence[int]) -> None:
-        """Set the weight of (a, lower[k]) to weights[k]; every vertex of `lower` is below a."""
-        if lower and max(lower) >= a:
+        """Set the weight of (a, lower[k]) to weights[k]; `lower` ascends, below a."""
+        if lower and lower[-1] >= a:
             raise ValueError("set_row takes vertices below the row's own")
         self._weights[a].update(zip(lower, weights, strict=True))
 
@@ -112,7 +112,7 @@ class Matcher:
                 held = cover_pair(cover, vertex, partner)
                 if held < 0:
                     pairs = [edges[k][:2] for k in tight]
-                    found = self._holding(inside, pairs, floor, unmatched, [*chosen, pair])
+                    found = self._holding(pairs, floor, [*chosen, pair])
                     if found is not None:
                         cover = cover_new(self.size, edges, tight, found, positive, blossoms)
                         for a, b in chosen:
@@ -125,12 +125,7 @@ class Matcher:
         return self._mate(inside, unmatched, cover_mate(cover))
 
     def _holding(
-        self,
-        inside: list[int],
-        tight: list[tuple[int, int]],
-        floor: Callable[[int, int], int],
-        unmatched: int | None,
-        pairs: list[tuple[int, int]],
+        self, tight: list[tuple[int, int]], floor: Callable[[int, int], int], pairs: list[tuple[int, int]]
     ) -> list[int] | None:
         """A maximum-weight matching (-1: unmatched) that holds every one of `pairs`, or None;
         the bonuses set keep their precedence over holding the pairs. Only the `tight`
@@ -140,11 +135,10 @@ class Matcher:
         self._bonus = {pair: value << shift for pair, value in bonus.items()}
         for pair in pairs:
             self._bonus[pair] = self._bonus.get(pair, 0) | 1
-        mate = self._solve(inside, floor, unmatched, tight)
+        rows, shift = ((a, (b,)) for a, b in tight), sum(self._bonus.values()).bit_length()
+        mate = max_weight_matching(self.size, self._edges(rows, floor, shift))
         self._bonus = bonus
-        if any(mate[a] != b for a, b in pairs):
-            return None
-        return [-1 if mate[v] in (v, unmatched) else mate[v] for v in range(self.size)]
+        return None if any(mate[a] != b for a, b in pairs) else mate
 
     @staticmethod
     def _all_pairs(inside: list[int]) -> Iterator[tuple[int, Sequence[int]]]:
@@ -173,17 +167,9 @@ class Matcher:
                         append((a, b, weight))
         return edges
 
-    def _solve(
-        self,
-        inside: list[int],
-        floor: Callable[[int, int], int],
-        unmatched: int | None,
-        pairs: list[tuple[int, int]] | None = None,
-    ) -> list[int]:
-        """A solve of the pairs of `inside` (or of `pairs` of them)."""
-        shift = sum(self._bonus.values()).bit_length()
-        rows = self._all_pairs(inside) if pairs is None else ((a, (b,)) for a, b in pairs)
-        edges = self._edges(rows, floor, shift)
+    def _solve(self, inside: list[int], floor: Callable[[int, int], int], unmatched: int | None) -> list[int]:
+        """A solve of the pairs of `inside`."""
+        edges = self._edges(self._all_pairs(inside), floor, sum(self._bonus.values()).bit_length())
         return self._mate(inside, unmatched, max_weight_matching(self.size, edges))
 
     def _mate(self, inside: list[int], unmatched: int | None, solved: list[int]) -> list[int]:

@@ -29,7 +29,7 @@ player below, who then form one collapsed last bracket.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -37,7 +37,7 @@ from swiss.abcd import SpecialPair, special_round
 from swiss.articles import article
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
-from swiss.matching import Matcher, maximum_matching
+from swiss.matching import Matcher, Preferences, maximum_matching
 from swiss.model import (
     Board,
     Code,
@@ -736,8 +736,9 @@ class _BracketStep:
     def in_bracket(self, vertex: int) -> bool:
         return self.first_resident <= vertex < self.next_first
 
-    def solve(self) -> list[int]:
-        """An optimal matching, found on this bracket's graph alone when that is enough.
+    def solve(self, preferences: Callable[[], Preferences] | None = None) -> list[int]:
+        """An optimal matching, found on this bracket's graph alone when that is enough;
+        with `preferences`, the one `Matcher.solve_in_order` gives for them.
 
         Leaving out the players below the next score group relaxes the problem: a
         bracket player left unmatched (mate[v] is m.size) is assumed to float to
@@ -748,13 +749,18 @@ class _BracketStep:
         """
         if self.within_only or self.rest_start < self.owner.size:
             completion, noncandidate = self.owner.completion, self.owner.noncandidate
-            mate = self.m.solve_within(
-                self.bracket, lambda a, b: completion[noncandidate[a] + noncandidate[b]]
-            )
+
+            def floor(a: int, b: int) -> int:
+                return completion[noncandidate[a] + noncandidate[b]]
+
+            if preferences is None:
+                mate = self.m.solve_within(self.bracket, floor)
+            else:
+                mate = self.m.solve_in_order(preferences(), self.bracket, floor)
             floaters = [v for v in self.bracket if mate[v] == self.m.size]
             if self.within_only or self.owner.absorbs(floaters, self.rest_start):
                 return mate
-        return self.m.solve()
+        return self.m.solve() if preferences is None else self.m.solve_in_order(preferences())
 
     def settle(self) -> list[int]:
         mate = self._pair_movers() if self.movers else None
@@ -833,29 +839,13 @@ class _BracketStep:
         """
         if self.staged:
             precedence()
-            mate = self._solve_sequentially(players, options)
+            b = self.bracket
+            mate = self.solve(lambda: ((b[p], [b[o] for o in options(p)]) for p in players))
         else:
             prefer_exactly()
             mate = self.solve()
         self.m.clear_bonuses()
         return mate
-
-    def _solve_sequentially(self, players: list[int], options: Callable[[int], list[int]]) -> list[int]:
-        """`solve` with each of `players` in turn given the first of its options it can have."""
-        b = self.bracket
-
-        def preferences() -> Iterator[tuple[int, list[int]]]:
-            return ((b[p], [b[o] for o in options(p)]) for p in players)
-
-        if self.within_only or self.rest_start < self.owner.size:
-            completion, noncandidate = self.owner.completion, self.owner.noncandidate
-            mate = self.m.solve_in_order(
-                preferences(), self.bracket, lambda x, y: completion[noncandidate[x] + noncandidate[y]]
-            )
-            floaters = [v for v in self.bracket if mate[v] == self.m.size]
-            if self.within_only or self.owner.absorbs(floaters, self.rest_start):
-                return mate
-        return self.m.solve_in_order(preferences())
 
     def _pair_remainder(self, mate: list[int] | None) -> list[int]:
         """3.6 and 4.2-4.3: the fewest and smallest exchanges, then S1 in order.

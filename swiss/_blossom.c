@@ -897,7 +897,6 @@ static int ctx_alloc(Ctx *c)
     c->endpoint = malloc(2 * m * sizeof(int) + 1);
     c->nbstart = calloc(n + 1, sizeof(int));
     c->nb = malloc(2 * m * sizeof(int) + 1);
-    c->tw = calloc(m * L + 1, sizeof(limb));
     c->wrank = malloc(m * sizeof(int) + 1);
     c->dclass = calloc(nn, sizeof(int));
     c->dremap = malloc(3 * nn * sizeof(int));
@@ -931,7 +930,7 @@ static int ctx_alloc(Ctx *c)
     c->bstw = malloc(2 * nn * sizeof(wide));
     c->bsa = malloc(2 * nn * sizeof(int));
     c->bsb = malloc(2 * nn * sizeof(int));
-    if (!c->endpoint || !c->nbstart || !c->nb || !c->tw || !c->wrank || !c->dclass || !c->dremap || !c->tightchk || !c->dual || !c->mate || !c->label ||
+    if (!c->endpoint || !c->nbstart || !c->nb || !c->wrank || !c->dclass || !c->dremap || !c->tightchk || !c->dual || !c->mate || !c->label ||
         !c->labelend || !c->inblossom || !c->parent || !c->base || !c->bestedge || !c->nchild ||
         !c->childs || !c->endps || !c->nbbest || !c->bbest || !c->unused || !c->allowedge ||
         !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->delta ||
@@ -958,27 +957,29 @@ static int ctx_alloc(Ctx *c)
     return 0;
 }
 
-/* Sort the edge weights, number the distinct ones in ascending order (wrank) and keep one copy
-   of each in tw: equal weights then compare by rank, and the weights take less memory.
-   Returns 0, or -1 when memory ran out. */
-static int rank_weights(Ctx *c)
+/* Number the distinct weights vals[0..count-1] (L limbs each) in ascending order: rank[i] is
+   the rank of vals[i], and c->tw holds one copy of each distinct weight, so that equal
+   weights compare by rank. Returns 0, or -1 when memory ran out. */
+static int rank_weights(Ctx *c, const limb *vals, int count, int *rank)
 {
-    const int m = c->m, L = c->L;
-    int *order = malloc((size_t)m * sizeof(int) + 1), *tmp = malloc((size_t)m * sizeof(int) + 1);
-    if (!order || !tmp) {
+    const int L = c->L;
+    int *order = malloc((size_t)count * sizeof(int) + 1), *tmp = malloc((size_t)count * sizeof(int) + 1);
+    c->tw = malloc((size_t)(count ? count : 1) * L * sizeof(limb));
+    if (!order || !tmp || !c->tw) {
         free(order);
         free(tmp);
         return -1;
     }
-    for (int k = 0; k < m; k++)
+    for (int k = 0; k < count; k++)
         order[k] = k;
-    /* Bottom-up merge sort of edge numbers by weight. */
-    for (int width = 1; width < m; width *= 2) {
-        for (int lo = 0; lo < m; lo += 2 * width) {
-            int mid = lo + width < m ? lo + width : m, hi = lo + 2 * width < m ? lo + 2 * width : m;
+    /* Bottom-up merge sort of the indices by weight. */
+    for (int width = 1; width < count; width *= 2) {
+        for (int lo = 0; lo < count; lo += 2 * width) {
+            int mid = lo + width < count ? lo + width : count;
+            int hi = lo + 2 * width < count ? lo + 2 * width : count;
             int i = lo, j = mid, o = lo;
             while (i < mid && j < hi) {
-                if (cmp_signed(c->tw + (size_t)order[j] * L, c->tw + (size_t)order[i] * L, L) < 0)
+                if (cmp_signed(vals + (size_t)order[j] * L, vals + (size_t)order[i] * L, L) < 0)
                     tmp[o++] = order[j++];
                 else
                     tmp[o++] = order[i++];
@@ -992,25 +993,71 @@ static int rank_weights(Ctx *c)
         order = tmp;
         tmp = t;
     }
-    limb *distinct = malloc((size_t)(m ? m : 1) * L * sizeof(limb));
-    if (!distinct) {
-        free(order);
-        free(tmp);
-        return -1;
-    }
     int nw = 0;
-    for (int i = 0; i < m; i++) {
-        const limb *w = c->tw + (size_t)order[i] * L;
-        if (nw == 0 || cmp_signed(distinct + (size_t)(nw - 1) * L, w, L) != 0)
-            memcpy(distinct + (size_t)nw++ * L, w, (size_t)L * sizeof(limb));
-        c->wrank[order[i]] = nw - 1;
+    for (int i = 0; i < count; i++) {
+        const limb *w = vals + (size_t)order[i] * L;
+        if (nw == 0 || cmp_signed(c->tw + (size_t)(nw - 1) * L, w, L) != 0)
+            memcpy(c->tw + (size_t)nw++ * L, w, (size_t)L * sizeof(limb));
+        rank[order[i]] = nw - 1;
     }
     free(order);
     free(tmp);
-    limb *fit = realloc(distinct, (size_t)(nw ? nw : 1) * L * sizeof(limb));
-    free(c->tw);
-    c->tw = fit ? fit : distinct;
     c->nweights = nw;
+    return 0;
+}
+
+/* A private copy of a buffer of C ints (format 'i', as array('i') holds them), so that the
+   caller's object may change while the copy is read; NULL with an exception set. */
+static int *int_buffer(PyObject *obj, const char *what, Py_ssize_t *len)
+{
+    Py_buffer view;
+    if (!PyObject_CheckBuffer(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    int *copy = NULL;
+    if (view.itemsize != (Py_ssize_t)sizeof(int) || !view.format || strcmp(view.format, "i") != 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
+    } else {
+        *len = view.len / view.itemsize;
+        copy = malloc((size_t)view.len + 1);
+        if (!copy)
+            PyErr_NoMemory();
+        else
+            memcpy(copy, view.buf, (size_t)view.len);
+    }
+    PyBuffer_Release(&view);
+    return copy;
+}
+
+/* The bit length of a non-negative exact int, through its public bit_length(); -1 on error. */
+static long long bits_of(PyObject *w)
+{
+    PyObject *bits = PyObject_CallMethod(w, "bit_length", NULL);
+    if (!bits)
+        return -1;
+    long long value = PyLong_AsLongLong(bits);
+    Py_DECREF(bits);
+    return value;
+}
+
+/* w (non-negative, below 2**(64 L - 1)) as L little-endian limbs, through the public
+   to_bytes(); -1 on error. */
+static int limbs_of(PyObject *w, limb *dst, int L)
+{
+    PyObject *bytes = PyObject_CallMethod(w, "to_bytes", "ns", (Py_ssize_t)L * 8, "little");
+    if (!bytes)
+        return -1;
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    for (int l = 0; l < L; l++) {
+        limb x = 0;
+        for (int q = 7; q >= 0; q--)
+            x = (x << 8) | b[8 * l + q];
+        dst[l] = x;
+    }
+    Py_DECREF(bytes);
     return 0;
 }
 
@@ -1052,87 +1099,102 @@ static int is_positive(const limb *x, int L)
     return !is_zero(x, L) && (wide)(int64_t)x[L - 1] >= 0;
 }
 
+/* The graph of a call: edge k joins heads[k] and tails[k] and weighs table[weights[k]].
+   Edges of weight 0 are no edges; the others are numbered inside in their order, and
+   original[] maps those numbers back. */
 static PyObject *matching(PyObject *args, int mode)
 {
     Py_ssize_t n;
-    PyObject *edges;
-    if (!PyArg_ParseTuple(args, "nO", &n, &edges))
+    PyObject *pheads, *ptails, *pweights, *ptable;
+    if (!PyArg_ParseTuple(args, "nOOOO", &n, &pheads, &ptails, &pweights, &ptable))
         return NULL;
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
         return NULL;
     }
-    /* A private copy: the edge tuples then stay alive whatever the caller's list undergoes. */
-    PyObject *seq = PySequence_Tuple(edges);
-    if (!seq)
-        return NULL;
-    Py_ssize_t m = PyTuple_GET_SIZE(seq);
-    if (m > (1 << 29)) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "too many edges");
-        return NULL;
-    }
     Ctx ctx;
     memset(&ctx, 0, sizeof ctx);
-    ctx.n = (int)n;
-    ctx.m = (int)m;
-    int *ends = malloc(2 * (size_t)m * sizeof(int) + 1);
-    /* A weight below 2**63 is kept here; -1 marks a wider one, converted from its object. */
-    long long *small = malloc((size_t)m * sizeof(long long) + 1);
-    int *newid = NULL, *original = NULL; /* vertex numbers inside the solve, and back */
-    PyObject *result = NULL;
-    if (!ends || !small) {
+    Py_ssize_t m = 0, mt = 0, mw = 0, K = 0;
+    int *heads = NULL, *tails = NULL, *wid = NULL, *edge_of = NULL;
+    int *newid = NULL, *original = NULL, *slot = NULL, *rank = NULL;
+    unsigned char *zero = NULL;
+    limb *vals = NULL;
+    PyObject *table = NULL, *result = NULL, *nothing = PyLong_FromLong(0);
+    if (!nothing)
+        return NULL;
+    heads = int_buffer(pheads, "heads", &m);
+    tails = heads ? int_buffer(ptails, "tails", &mt) : NULL;
+    wid = tails ? int_buffer(pweights, "weights", &mw) : NULL;
+    if (!wid)
+        goto done;
+    if (mt != m || mw != m) {
+        PyErr_SetString(PyExc_ValueError, "heads, tails and weights must have one entry per edge");
+        goto done;
+    }
+    if (m > (1 << 29)) {
+        PyErr_SetString(PyExc_ValueError, "too many edges");
+        goto done;
+    }
+    /* A private copy of the table; only exact ints are taken, so no user code runs. */
+    table = PySequence_Tuple(ptable);
+    if (!table)
+        goto done;
+    K = PyTuple_GET_SIZE(table);
+    zero = malloc((size_t)K + 1);
+    slot = malloc((size_t)K * sizeof(int) + 1);
+    newid = malloc((size_t)(n ? n : 1) * sizeof(int));
+    original = malloc((size_t)(n ? n : 1) * sizeof(int));
+    if (!zero || !slot || !newid || !original) {
         PyErr_NoMemory();
         goto done;
     }
-
-    /* First pass: validate and find the widest weight. Only exact ints are taken, so no
-       user code (__index__, comparisons) runs while the edges are read. */
-    size_t maxbits = 0;
-    for (Py_ssize_t k = 0; k < m; k++) {
-        PyObject *item = PyTuple_GET_ITEM(seq, k);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
-            PyErr_SetString(PyExc_TypeError, "each edge must be a tuple (a, b, weight)");
+    for (Py_ssize_t i = 0; i < K; i++) {
+        PyObject *w = PyTuple_GET_ITEM(table, i);
+        if (!PyLong_CheckExact(w)) {
+            PyErr_SetString(PyExc_TypeError, "edge weights must be ints");
             goto done;
         }
-        PyObject *pa = PyTuple_GET_ITEM(item, 0), *pb = PyTuple_GET_ITEM(item, 1);
-        PyObject *w = PyTuple_GET_ITEM(item, 2);
-        if (!PyLong_CheckExact(pa) || !PyLong_CheckExact(pb) || !PyLong_CheckExact(w)) {
-            PyErr_SetString(PyExc_TypeError, "edge ends and weights must be ints");
+        long long bits = bits_of(w);
+        int negative = bits < 0 ? -1 : PyObject_RichCompareBool(w, nothing, Py_LT);
+        if (negative < 0)
             goto done;
-        }
-        long a = PyLong_AsLong(pa);
-        if (a == -1 && PyErr_Occurred())
-            goto done;
-        long b = PyLong_AsLong(pb);
-        if (b == -1 && PyErr_Occurred())
-            goto done;
-        if (a < 0 || a >= n || b < 0 || b >= n || a == b) {
-            PyErr_Format(PyExc_ValueError, "edge (%ld, %ld) is not between two distinct vertices", a, b);
-            goto done;
-        }
-        int overflow;
-        long long value = PyLong_AsLongLongAndOverflow(w, &overflow);
-        if (value == -1 && !overflow && PyErr_Occurred())
-            goto done;
-        if (overflow < 0 || (!overflow && value < 0)) {
+        if (negative) {
             PyErr_SetString(PyExc_ValueError, "edge weights must not be negative");
             goto done;
         }
-        size_t bits;
-        if (overflow) {
-            value = -1;
-            bits = _PyLong_NumBits(w);
-            if (bits == (size_t)-1 && PyErr_Occurred())
-                goto done;
-        } else {
-            bits = value ? 64 - (size_t)__builtin_clzll((unsigned long long)value) : 0;
+        zero[i] = bits == 0;
+        slot[i] = -1;
+    }
+    /* First pass: validate, and find the edges, weights and vertices that take part. */
+    for (Py_ssize_t v = 0; v < n; v++)
+        newid[v] = -1;
+    Py_ssize_t used = 0, weighed = 0;
+    for (Py_ssize_t k = 0; k < m; k++) {
+        int a = heads[k], b = tails[k], w = wid[k];
+        if (a < 0 || a >= n || b < 0 || b >= n || a == b) {
+            PyErr_Format(PyExc_ValueError, "edge (%d, %d) is not between two distinct vertices", a, b);
+            goto done;
         }
-        if (bits > maxbits)
-            maxbits = bits;
-        ends[2 * k] = (int)a;
-        ends[2 * k + 1] = (int)b;
-        small[k] = value;
+        if (w < 0 || w >= K) {
+            PyErr_Format(PyExc_ValueError, "edge (%d, %d) names weight %d of a table of %zd", a, b, w, K);
+            goto done;
+        }
+        if (zero[w])
+            continue;
+        used++;
+        newid[a] = newid[b] = 0;
+        if (slot[w] < 0)
+            slot[w] = (int)weighed++;
+    }
+    size_t maxbits = 0;
+    for (Py_ssize_t i = 0; i < K; i++) {
+        if (slot[i] >= 0) {
+            long long bits = bits_of(PyTuple_GET_ITEM(table, i));
+            if (bits < 0)
+                goto done;
+            if ((size_t)bits > maxbits)
+                maxbits = (size_t)bits;
+        }
     }
     if (maxbits > ((size_t)1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "edge weights are too wide");
@@ -1140,16 +1202,6 @@ static PyObject *matching(PyObject *args, int mode)
     }
     /* Only vertices with an edge take part, renumbered in their order: the rest stay
        unmatched, and the solve's time and memory follow the graph, not n. */
-    newid = malloc((size_t)(n ? n : 1) * sizeof(int));
-    original = malloc((size_t)(n ? n : 1) * sizeof(int));
-    if (!newid || !original) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t v = 0; v < n; v++)
-        newid[v] = -1;
-    for (Py_ssize_t e = 0; e < 2 * m; e++)
-        newid[ends[e]] = 0;
     ctx.n = 0;
     for (Py_ssize_t v = 0; v < n; v++) {
         if (newid[v] == 0) {
@@ -1157,61 +1209,56 @@ static PyObject *matching(PyObject *args, int mode)
             newid[v] = ctx.n++;
         }
     }
-    for (Py_ssize_t e = 0; e < 2 * m; e++)
-        ends[e] = newid[ends[e]];
+    ctx.m = (int)used;
     /* tw = 4w; duals stay within n * 2 * max(w) (the dual objective only falls and
        every term is non-negative); slacks within twice that; one sign bit; spare bits. */
     ctx.L = (int)((maxbits + 2 + (size_t)bit_length_of(ctx.n) + 1 + 1 + 4 + 63) / 64);
     if (ctx.L < 2)
         ctx.L = 2; /* top2 reads two limbs */
-    if (ctx_alloc(&ctx) < 0) {
+    const int L = ctx.L;
+    edge_of = mode == DUALS ? malloc((size_t)used * sizeof(int) + 1) : NULL;
+    vals = malloc((size_t)(weighed ? weighed : 1) * L * sizeof(limb));
+    rank = malloc((size_t)(weighed ? weighed : 1) * sizeof(int));
+    if (ctx_alloc(&ctx) < 0 || !vals || !rank || (mode == DUALS && !edge_of)) {
         PyErr_NoMemory();
         goto done;
     }
-    const int L = ctx.L;
-    memcpy(ctx.endpoint, ends, 2 * (size_t)m * sizeof(int));
-    {
-        unsigned char *bytes = malloc((size_t)L * 8);
-        if (!bytes) {
-            PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < K; i++) {
+        if (slot[i] < 0)
+            continue;
+        limb *dst = vals + (size_t)slot[i] * L;
+        if (limbs_of(PyTuple_GET_ITEM(table, i), dst, L) < 0)
             goto done;
-        }
-        for (Py_ssize_t k = 0; k < m; k++) {
-            limb *dst = ctx.tw + (size_t)k * L;
-            if (small[k] >= 0) {
-                dst[0] = (limb)small[k];
-            } else {
-                /* No public call before Python 3.13 writes an int's bytes without a new object. */
-                PyLongObject *w = (PyLongObject *)PyTuple_GET_ITEM(PyTuple_GET_ITEM(seq, k), 2);
-#if PY_VERSION_HEX >= 0x030D0000
-                int rc = _PyLong_AsByteArray(w, bytes, (size_t)L * 8, 1, 0, 1);
-#else
-                int rc = _PyLong_AsByteArray(w, bytes, (size_t)L * 8, 1, 0);
-#endif
-                if (rc < 0) {
-                    free(bytes);
-                    goto done;
-                }
-                for (int l = 0; l < L; l++) {
-                    limb x = 0;
-                    for (int q = 7; q >= 0; q--)
-                        x = (x << 8) | bytes[8 * l + q];
-                    dst[l] = x;
-                }
-            }
-            /* tw = 4 * w: shift left by two bits */
-            for (int l = L - 1; l > 0; l--)
-                dst[l] = (dst[l] << 2) | (dst[l - 1] >> 62);
-            dst[0] <<= 2;
-        }
-        free(bytes);
+        /* tw = 4 * w: shift left by two bits */
+        for (int l = L - 1; l > 0; l--)
+            dst[l] = (dst[l] << 2) | (dst[l - 1] >> 62);
+        dst[0] <<= 2;
     }
+    {
+        int k = 0;
+        for (Py_ssize_t e = 0; e < m; e++) {
+            if (zero[wid[e]])
+                continue;
+            ctx.endpoint[2 * k] = newid[heads[e]];
+            ctx.endpoint[2 * k + 1] = newid[tails[e]];
+            ctx.wrank[k] = slot[wid[e]];
+            if (edge_of)
+                edge_of[k] = (int)e;
+            k++;
+        }
+    }
+    free(heads);
+    free(tails);
+    free(wid);
+    heads = tails = wid = NULL;
 
     int rc;
     Py_BEGIN_ALLOW_THREADS;
-    rc = rank_weights(&ctx);
+    rc = rank_weights(&ctx, vals, (int)weighed, rank);
     if (rc < 0)
         goto unlock;
+    for (int k = 0; k < ctx.m; k++)
+        ctx.wrank[k] = rank[ctx.wrank[k]];
     /* Adjacency lists of remote endpoints, in edge order. */
     for (int k = 0; k < ctx.m; k++) {
         ctx.nbstart[ctx.endpoint[2 * k] + 1]++;
@@ -1276,19 +1323,21 @@ unlock:
     }
     if (mode == DUALS) {
         int *mark = malloc(2 * (size_t)(ctx.n ? ctx.n : 1) * sizeof(int));
-        PyObject *tight = mark ? PyList_New(0) : PyErr_NoMemory();
-        if (mark)
+        PyObject *tight = NULL;
+        if (!mark) {
+            PyErr_NoMemory();
+        } else {
             for (int b = 0; b < 2 * ctx.n; b++)
                 mark[b] = -1;
-        for (int k = 0; tight && k < ctx.m; k++) {
-            if (is_tight(&ctx, k, mark, k)) {
-                PyObject *x = PyLong_FromLong(k);
-                if (!x || PyList_Append(tight, x) < 0)
-                    Py_CLEAR(tight);
-                Py_XDECREF(x);
-            }
+            /* The tight edges' numbers in the caller's order, written over edge_of: the
+               count never passes k, so each entry is read before it is overwritten. */
+            int count = 0;
+            for (int k = 0; k < ctx.m; k++)
+                if (is_tight(&ctx, k, mark, k))
+                    edge_of[count++] = edge_of[k];
+            free(mark);
+            tight = PyBytes_FromStringAndSize((const char *)edge_of, (Py_ssize_t)count * (Py_ssize_t)sizeof(int));
         }
-        free(mark);
         PyObject *packed = NULL;
         if (tight) {
             PyObject *positive = PyList_New(0), *blossoms = PyList_New(0);
@@ -1328,11 +1377,18 @@ unlock:
 
 done:
     ctx_free(&ctx);
-    free(ends);
-    free(small);
+    free(heads);
+    free(tails);
+    free(wid);
+    free(edge_of);
     free(newid);
     free(original);
-    Py_DECREF(seq);
+    free(slot);
+    free(rank);
+    free(zero);
+    free(vals);
+    Py_XDECREF(table);
+    Py_DECREF(nothing);
     return result;
 }
 
@@ -1516,24 +1572,30 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
 {
     (void)self;
     Py_ssize_t n;
-    PyObject *edges, *tight, *mate, *required, *sets;
-    if (!PyArg_ParseTuple(args, "nOOOOO", &n, &edges, &tight, &mate, &required, &sets))
+    PyObject *pheads, *ptails, *ptight, *mate, *required, *sets;
+    if (!PyArg_ParseTuple(args, "nOOOOOO", &n, &pheads, &ptails, &ptight, &mate, &required, &sets))
         return NULL;
     if (n < 1 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 1 and 2**24");
         return NULL;
     }
-    PyObject *es = PySequence_Tuple(edges), *ts = PySequence_Tuple(tight);
+    Py_ssize_t me = 0, mt = 0, m = 0;
+    int *heads = int_buffer(pheads, "heads", &me);
+    int *tails = heads ? int_buffer(ptails, "tails", &mt) : NULL;
+    int *tight = tails ? int_buffer(ptight, "tight", &m) : NULL;
     PyObject *ms = PySequence_Tuple(mate), *rs = PySequence_Tuple(required), *ss = PySequence_Tuple(sets);
     Cover *c = calloc(1, sizeof(Cover));
     PyObject *result = NULL;
-    if (!es || !ts || !ms || !rs || !ss || !c)
+    if (!tight || !ms || !rs || !ss || !c)
         goto done;
+    if (mt != me) {
+        PyErr_SetString(PyExc_ValueError, "heads and tails must have one entry per edge");
+        goto done;
+    }
     if (PyTuple_GET_SIZE(ms) != n) {
         PyErr_SetString(PyExc_ValueError, "mate must have n entries");
         goto done;
     }
-    Py_ssize_t m = PyTuple_GET_SIZE(ts);
     c->n = (int)n;
     c->start = calloc((size_t)n + 1, sizeof(int));
     c->adj = malloc(2 * (size_t)m * sizeof(int) + 1);
@@ -1547,33 +1609,22 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
     c->even = malloc((size_t)n);
     c->onpath = malloc((size_t)n);
     c->inblossom = malloc((size_t)n);
-    int *ends = malloc(2 * (size_t)m * sizeof(int) + 1);
     if (!c->start || !c->adj || !c->mate || !c->saved || !c->required || !c->removed || !c->p ||
-        !c->base || !c->queue || !c->even || !c->onpath || !c->inblossom || !ends) {
-        free(ends);
+        !c->base || !c->queue || !c->even || !c->onpath || !c->inblossom) {
         PyErr_NoMemory();
         goto done;
     }
     for (Py_ssize_t k = 0; k < m; k++) {
-        PyObject *index = PyTuple_GET_ITEM(ts, k);
-        Py_ssize_t i = PyLong_CheckExact(index) ? PyLong_AsSsize_t(index) : -1;
-        PyObject *item = i >= 0 && i < PyTuple_GET_SIZE(es) ? PyTuple_GET_ITEM(es, i) : NULL;
-        long a, b;
-        if (!item || !PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 2 ||
-            !PyLong_CheckExact(PyTuple_GET_ITEM(item, 0)) || !PyLong_CheckExact(PyTuple_GET_ITEM(item, 1))) {
-            free(ends);
-            PyErr_SetString(PyExc_TypeError, "each tight index must name an edge (a, b, ...) of ints");
+        int i = tight[k];
+        if (i < 0 || i >= me) {
+            PyErr_SetString(PyExc_ValueError, "each tight index must name an edge");
             goto done;
         }
-        a = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
-        b = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+        int a = heads[i], b = tails[i];
         if (a < 0 || a >= n || b < 0 || b >= n || a == b) {
-            free(ends);
-            PyErr_Format(PyExc_ValueError, "pair (%ld, %ld) is not between two distinct vertices", a, b);
+            PyErr_Format(PyExc_ValueError, "pair (%d, %d) is not between two distinct vertices", a, b);
             goto done;
         }
-        ends[2 * k] = (int)a;
-        ends[2 * k + 1] = (int)b;
         c->start[a + 1]++;
         c->start[b + 1]++;
     }
@@ -1582,10 +1633,10 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
     for (Py_ssize_t v = 0; v < n; v++)
         c->p[v] = c->start[v];
     for (Py_ssize_t k = 0; k < m; k++) {
-        c->adj[c->p[ends[2 * k]]++] = ends[2 * k + 1];
-        c->adj[c->p[ends[2 * k + 1]]++] = ends[2 * k];
+        int a = heads[tight[k]], b = tails[tight[k]];
+        c->adj[c->p[a]++] = b;
+        c->adj[c->p[b]++] = a;
     }
-    free(ends);
     for (Py_ssize_t v = 0; v < n; v++) {
         PyObject *x = PyTuple_GET_ITEM(ms, v);
         long u = PyLong_CheckExact(x) ? PyLong_AsLong(x) : -2;
@@ -1654,8 +1705,9 @@ done:
         PyObject *tmp = PyCapsule_New(c, "swiss.cover", cover_free);
         Py_XDECREF(tmp); /* frees c through the destructor */
     }
-    Py_XDECREF(es);
-    Py_XDECREF(ts);
+    free(heads);
+    free(tails);
+    free(tight);
     Py_XDECREF(ms);
     Py_XDECREF(rs);
     Py_XDECREF(ss);
@@ -1755,18 +1807,22 @@ static PyObject *max_weight_matching_duals(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"max_weight_matching", max_weight_matching, METH_VARARGS,
-     "max_weight_matching(n, edges) -> mate\n\n"
+     "max_weight_matching(n, heads, tails, weights, table) -> mate\n\n"
      "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
-     "vertices 0..n-1 with edges (a, b, weight), weights non-negative integers of\n"
-     "any size. mate[v] is v's partner, or -1 when v is unmatched."},
+     "vertices 0..n-1 whose edge k joins heads[k] and tails[k] and weighs\n"
+     "table[weights[k]]; heads, tails and weights are buffers of C ints (array('i')),\n"
+     "table a sequence of non-negative ints of any size, an edge of weight 0 no edge.\n"
+     "mate[v] is v's partner, or -1 when v is unmatched."},
     {"max_weight_matching_duals", max_weight_matching_duals, METH_VARARGS,
-     "max_weight_matching_duals(n, edges) -> (mate, tight, positive, blossoms)\n\n"
-     "The matching of max_weight_matching, the indices of the edges that are tight\n"
+     "max_weight_matching_duals(n, heads, tails, weights, table) -> (mate, tight, positive, blossoms)\n\n"
+     "The matching of max_weight_matching, the numbers of the edges that are tight\n"
+     "(C ints, as bytes)\n"
      "under the optimal duals found with it, the vertices of positive dual, and the\n"
      "blossoms of positive dual, each as the list of its vertices."},
     {"cover_new", cover_new, METH_VARARGS,
-     "cover_new(n, edges, tight, mate, required, sets) -> cover\n\n"
-     "A cover search over the graph of the edges (a, b, ...) whose indices are in tight,\n"
+     "cover_new(n, heads, tails, tight, mate, required, sets) -> cover\n\n"
+     "A cover search over the graph of the edges (heads[k], tails[k]) whose numbers k\n"
+     "are in tight (heads, tails and tight buffers of C ints),\n"
      "starting from\n"
      "the matching mate (-1: uncovered) that covers every required vertex and leaves\n"
      "exactly one vertex of each odd set (a list of vertices) not matched inside it."},

@@ -1,18 +1,24 @@
-def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
-    """An exact maximum-weight matching: mate[v], or -1 when v is unmatched."""
+from array import array
+
+def max_weight_matching(
+    n: int, heads: array[int], tails: array[int], weights: array[int], table: list[int]
+) -> list[int]:
+    """An exact maximum-weight matching: mate[v], or -1 when v is unmatched. Edge k joins
+    heads[k] and tails[k] and weighs table[weights[k]]; weight 0 is no edge."""
 
 def max_weight_matching_duals(
-    n: int, edges: list[tuple[int, int, int]]
-) -> tuple[list[int], list[int], list[int], list[list[int]]]:
-    """The matching, the indices of its tight edges, the vertices of positive dual, and
-    the blossoms of positive dual (their vertices)."""
+    n: int, heads: array[int], tails: array[int], weights: array[int], table: list[int]
+) -> tuple[list[int], bytes, list[int], list[list[int]]]:
+    """The matching, the numbers of its tight edges (C ints), the vertices of positive
+    dual, and the blossoms of positive dual (their vertices)."""
 
 class _Cover: ...
 
 def cover_new(
     n: int,
-    edges: list[tuple[int, int, int]],
-    tight: list[int],
+    heads: array[int],
+    tails: array[int],
+    tight: array[int],
     mate: list[int],
     required: list[int],
     sets: list[list[int]],

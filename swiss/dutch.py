@@ -748,15 +748,12 @@ class _BracketStep:
         whole graph is solved.
         """
         if self.within_only or self.rest_start < self.owner.size:
-            completion, noncandidate = self.owner.completion, self.owner.noncandidate
-
-            def floor(a: int, b: int) -> int:
-                return completion[noncandidate[a] + noncandidate[b]]
-
+            # The completion field is the top one: the weights below its lowest bit.
+            below = self.owner.top_shift
             if preferences is None:
-                mate = self.m.solve_within(self.bracket, floor)
+                mate = self.m.solve_within(self.bracket, below)
             else:
-                mate = self.m.solve_in_order(preferences(), self.bracket, floor)
+                mate = self.m.solve_in_order(preferences(), self.bracket, below)
             floaters = [v for v in self.bracket if mate[v] == self.m.size]
             if self.within_only or self.owner.absorbs(floaters, self.rest_start):
                 return mate

@@ -4,11 +4,20 @@ The Dutch pairing is a sequence of weighted matchings in which a few edge
 weights change between solves. Weights are arbitrary-precision integers;
 zero means "no edge". swiss._blossom solves them exactly, in C on multi-limb
 integers.
+
+A graph goes to the solver as three arrays of C ints, one entry per edge (its two
+ends and the number of its weight), and the table of the distinct weights: a
+large bracket has millions of pairs but few distinct weights, so each pair costs
+twelve bytes on the way and no Python object.
 """
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from swiss._blossom import (
     cover_mate,
@@ -18,8 +27,62 @@ from swiss._blossom import (
     max_weight_matching_duals,
 )
 
+if TYPE_CHECKING:
+    from swiss._blossom import _Cover
+
 # Choices in order of importance: a vertex and its partners from the most wanted down.
 Preferences = Iterable[tuple[int, Iterable[int]]]
+
+
+class _Numbers(dict[int, int]):
+    """Distinct weights, numbered as they first come: weights[number] is the weight."""
+
+    def __init__(self) -> None:
+        super().__init__({0: 0})
+        self.weights = [0]
+
+    def __missing__(self, weight: int) -> int:
+        self[weight] = number = len(self.weights)
+        self.weights.append(weight)
+        return number
+
+
+@dataclass
+class Graph:
+    """Edge k joins heads[k] and tails[k] and weighs table[weights[k]]; weight 0 is no edge."""
+
+    table: list[int]
+    heads: array[int] = field(default_factory=lambda: array("i"))
+    tails: array[int] = field(default_factory=lambda: array("i"))
+    weights: array[int] = field(default_factory=lambda: array("i"))
+
+    @classmethod
+    def of(cls, edges: Iterable[tuple[int, int, int]]) -> Graph:
+        """The graph of edges (a, b, weight)."""
+        numbers = _Numbers()
+        graph = cls(numbers.weights)
+        for a, b, weight in edges:
+            graph.heads.append(a)
+            graph.tails.append(b)
+            graph.weights.append(numbers[weight])
+        return graph
+
+    def solve(self, size: int) -> list[int]:
+        """A maximum-weight matching: mate[v], or -1 when v is unmatched."""
+        return max_weight_matching(size, self.heads, self.tails, self.weights, self.table)
+
+    def pair(self, k: int) -> tuple[int, int]:
+        return self.heads[k], self.tails[k]
+
+
+def _runs(vertices: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """The maximal stretches vertices[i:j] of consecutive numbers in an ascending sequence,
+    as (i, j): vertices[k] - k stays the same along a stretch and grows after it."""
+    i = 0
+    while i < len(vertices):
+        j = bisect_right(range(len(vertices)), vertices[i] - i, i, key=lambda k: vertices[k] - k)
+        yield i, j
+        i = j
 
 
 class Matcher:
@@ -34,20 +97,32 @@ class Matcher:
     def __init__(self, size: int, default: Callable[[int, int], int]) -> None:
         self.size = size
         self._default = default
-        self._weights: list[dict[int, int]] = [{} for _ in range(size)]
+        self._numbers = _Numbers()
+        # Row a: the number of the weight of each pair (a, b), b < a; -1 while never set.
+        self._rows: list[array[int] | None] = [None] * size
         self._fixed: dict[int, int] = {}
         self._bonus: dict[tuple[int, int], int] = {}
+
+    def _row(self, a: int) -> array[int]:
+        row = self._rows[a]
+        if row is None:
+            row = self._rows[a] = array("i", [-1]) * a
+        return row
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
-        self._weights[a][b] = weight
+        self._row(a)[b] = self._numbers[weight]
 
     def set_row(self, a: int, lower: Sequence[int], weights: Sequence[int]) -> None:
         """Set the weight of (a, lower[k]) to weights[k]; `lower` ascends, below a."""
+        if len(lower) != len(weights):
+            raise ValueError("set_row takes one weight per vertex")
         if lower and lower[-1] >= a:
             raise ValueError("set_row takes vertices below the row's own")
-        self._weights[a].update(zip(lower, weights, strict=True))
+        row, numbers = self._row(a), array("i", map(self._numbers.__getitem__, weights))
+        for i, j in _runs(lower):
+            row[lower[i] : lower[i] + j - i] = numbers[i:j]
 
     def set_bonus(self, a: int, b: int, bonus: int = 1) -> None:
         """Prefer (a, b) by `bonus` among matchings of equal weight."""
@@ -64,25 +139,23 @@ class Matcher:
     def solve(self) -> list[int]:
         """A maximum-weight matching: mate[v], or v itself when v is unmatched."""
         inside = [v for v in range(self.size) if v not in self._fixed]
-        return self._solve(inside, lambda a, b: 0, unmatched=None)
+        return self._mate(inside, None, self._graph(inside, None).solve(self.size))
 
-    def solve_within(self, vertices: Sequence[int], floor: Callable[[int, int], int]) -> list[int]:
+    def solve_within(self, vertices: Sequence[int], below: int) -> list[int]:
         """A maximum-weight matching of the subgraph on `vertices` (fixed pairs left out),
-        each edge weighing its weight less `floor(a, b)`; a vertex left unmatched gets
-        mate `size`, and vertices outside the subgraph keep themselves as mate.
+        each edge weighing its weight modulo 2**below (the fields from bit `below` up
+        dropped); a vertex left unmatched gets mate `size`, and vertices outside the
+        subgraph keep themselves as mate.
         """
         inside = sorted(v for v in vertices if v not in self._fixed)
-        return self._solve(inside, floor, unmatched=self.size)
+        return self._mate(inside, self.size, self._graph(inside, below).solve(self.size))
 
     def solve_in_order(
-        self,
-        preferences: Preferences,
-        vertices: Sequence[int] | None = None,
-        floor: Callable[[int, int], int] = lambda a, b: 0,
+        self, preferences: Preferences, vertices: Sequence[int] | None = None, below: int | None = None
     ) -> list[int]:
         """A maximum-weight matching in which each vertex of `preferences`, in turn, meets
         the first of its partners that some maximum-weight matching with the earlier
-        choices allows; of the whole graph, or as `solve_within` of `vertices` and `floor`.
+        choices allows; of the whole graph, or as `solve_within` of `vertices` and `below`.
         Bonuses set count as in `solve`, before the choices.
 
         This is what bonuses that give each choice precedence over all later ones would
@@ -97,11 +170,19 @@ class Matcher:
             inside, unmatched = [v for v in range(self.size) if v not in self._fixed], None
         else:
             inside, unmatched = sorted(v for v in vertices if v not in self._fixed), self.size
-        edges = self._edges(self._all_pairs(inside), floor, sum(self._bonus.values()).bit_length())
-        solved, tight, positive, blossoms = max_weight_matching_duals(self.size, edges)
+        graph = self._graph(inside, below)
+        solved, found_tight, positive, blossoms = max_weight_matching_duals(
+            self.size, graph.heads, graph.tails, graph.weights, graph.table
+        )
+        tight = array("i")
+        tight.frombytes(found_tight)
         chosen: list[tuple[int, int]] = []
         taken: set[int] = set()
-        cover = cover_new(self.size, edges, tight, solved, positive, blossoms)
+
+        def cover_of(mate: list[int]) -> _Cover:
+            return cover_new(self.size, graph.heads, graph.tails, tight, mate, positive, blossoms)
+
+        cover = cover_of(solved)
         for vertex, partners in preferences:
             if vertex in taken:
                 continue
@@ -111,10 +192,9 @@ class Matcher:
                 pair = (max(vertex, partner), min(vertex, partner))
                 held = cover_pair(cover, vertex, partner)
                 if held < 0:
-                    pairs = [edges[k][:2] for k in tight]
-                    found = self._holding(pairs, floor, [*chosen, pair])
+                    found = self._holding([graph.pair(k) for k in tight], below, [*chosen, pair])
                     if found is not None:
-                        cover = cover_new(self.size, edges, tight, found, positive, blossoms)
+                        cover = cover_of(found)
                         for a, b in chosen:
                             cover_pair(cover, a, b)
                         held = cover_pair(cover, *pair)
@@ -125,7 +205,7 @@ class Matcher:
         return self._mate(inside, unmatched, cover_mate(cover))
 
     def _holding(
-        self, tight: list[tuple[int, int]], floor: Callable[[int, int], int], pairs: list[tuple[int, int]]
+        self, tight: list[tuple[int, int]], below: int | None, pairs: list[tuple[int, int]]
     ) -> list[int] | None:
         """A maximum-weight matching (-1: unmatched) that holds every one of `pairs`, or None;
         the bonuses set keep their precedence over holding the pairs. Only the `tight`
@@ -135,42 +215,73 @@ class Matcher:
         self._bonus = {pair: value << shift for pair, value in bonus.items()}
         for pair in pairs:
             self._bonus[pair] = self._bonus.get(pair, 0) | 1
-        rows, shift = ((a, (b,)) for a, b in tight), sum(self._bonus.values()).bit_length()
-        mate = max_weight_matching(self.size, self._edges(rows, floor, shift))
+        mate = self._graph_of_pairs(tight, below).solve(self.size)
         self._bonus = bonus
         return None if any(mate[a] != b for a, b in pairs) else mate
 
+    def _number(self, a: int, b: int) -> int:
+        """The number of the weight of (a, b), a > b."""
+        row = self._rows[a]
+        number = -1 if row is None else row[b]
+        return self._numbers[self._default(a, b)] if number < 0 else number
+
+    def _table(self, below: int | None) -> list[int]:
+        """The weights as a solve sees them: modulo 2**below, then shifted left past the
+        bonuses, which fill the bits below."""
+        shift = sum(self._bonus.values()).bit_length()
+        weights = self._numbers.weights
+        if below is not None:
+            weights = [weight & ((1 << below) - 1) for weight in weights]
+        return [weight << shift for weight in weights] if shift else list(weights)
+
+    def _graph(self, inside: list[int], below: int | None) -> Graph:
+        """The graph of all pairs of the sorted `inside`, pair (inside[i], inside[j]), j < i,
+        being edge i (i - 1) / 2 + j; as `_table` says, with the bonuses."""
+        graph = Graph([])
+        runs = [(inside[i], inside[j - 1] + 1) for i, j in _runs(inside)]
+        heads, tails, weights = graph.heads, graph.tails, graph.weights
+        for a in inside:
+            row = self._rows[a]
+            for first, end in runs:
+                if first >= a:
+                    break
+                end = min(end, a)
+                stretch = row[first:end] if row is not None else array("i", [-1]) * (end - first)
+                if -1 in stretch:
+                    stretch = array("i", (self._number(a, b) for b in range(first, end)))
+                heads.extend(array("i", [a]) * (end - first))
+                tails.extend(array("i", range(first, end)))
+                weights.extend(stretch)
+        # Last: the default weights just read may have taken new numbers.
+        graph.table = self._table(below)
+        if self._bonus:
+            position = {v: i for i, v in enumerate(inside)}
+            for (a, b), bonus in self._bonus.items():
+                if a in position and b in position:
+                    i = position[a]
+                    self._add_bonus(graph, i * (i - 1) // 2 + position[b], bonus)
+        return graph
+
+    def _graph_of_pairs(self, pairs: list[tuple[int, int]], below: int | None) -> Graph:
+        """The graph of the pairs (a, b), a > b, as `_graph` weighs them."""
+        graph = Graph([])
+        for a, b in pairs:
+            graph.heads.append(a)
+            graph.tails.append(b)
+            graph.weights.append(self._number(a, b))
+        graph.table = self._table(below)
+        for k, pair in enumerate(pairs):
+            if pair in self._bonus:
+                self._add_bonus(graph, k, self._bonus[pair])
+        return graph
+
     @staticmethod
-    def _all_pairs(inside: list[int]) -> Iterator[tuple[int, Sequence[int]]]:
-        """Each vertex of the sorted `inside` with the vertices before it: the pairs a > b."""
-        return ((a, inside[:i]) for i, a in enumerate(inside))
-
-    def _edges(
-        self, rows: Iterable[tuple[int, Sequence[int]]], floor: Callable[[int, int], int], shift: int
-    ) -> list[tuple[int, int, int]]:
-        """The edges (a, b, weight) of the pairs of `rows` (a and the b below it): weights
-        less the floor, then shifted left past the bonuses, which fill the bits below."""
-        bonus = self._bonus if shift else {}
-        edges: list[tuple[int, int, int]] = []
-        append, weights, default = edges.append, self._weights, self._default
-        for a, lower in rows:
-            row = weights[a]
-            for b in lower:
-                weight = row.get(b)
-                if weight is None:
-                    weight = default(a, b)
-                if weight > 0:
-                    weight -= floor(a, b)
-                    if weight > 0:
-                        if shift:
-                            weight = (weight << shift) | bonus.get((a, b), 0)
-                        append((a, b, weight))
-        return edges
-
-    def _solve(self, inside: list[int], floor: Callable[[int, int], int], unmatched: int | None) -> list[int]:
-        """A solve of the pairs of `inside`."""
-        edges = self._edges(self._all_pairs(inside), floor, sum(self._bonus.values()).bit_length())
-        return self._mate(inside, unmatched, max_weight_matching(self.size, edges))
+    def _add_bonus(graph: Graph, k: int, bonus: int) -> None:
+        """Edge k's weight with `bonus` in its low bits, if it is an edge."""
+        weight = graph.table[graph.weights[k]]
+        if weight:
+            graph.weights[k] = len(graph.table)
+            graph.table.append(weight | bonus)
 
     def _mate(self, inside: list[int], unmatched: int | None, solved: list[int]) -> list[int]:
         """A solve's partners as callers see them: fixed pairs, and `unmatched` for the
@@ -190,5 +301,5 @@ class Matcher:
 
 def maximum_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:
     """The pairs (a, b), a < b, of a maximum-weight matching of the graph."""
-    mate = max_weight_matching(size, edges)
+    mate = Graph.of(edges).solve(size)
     return {(a, b) for a, b in enumerate(mate) if a < b}

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
+from array import array
 
 import networkx as nx  # type: ignore[import-untyped]
 import pytest
 
-from swiss._blossom import max_weight_matching, max_weight_matching_duals
-
-Edges = list[tuple[int, int, int]]
+from swiss import _blossom
+from tests.swiss.graphs import Edges, max_weight_matching, max_weight_matching_duals
 
 
 def matched_weight(n: int, edges: Edges, mate: list[int]) -> int:
@@ -108,31 +108,52 @@ def test_the_result_is_deterministic() -> None:
 def test_bad_edges_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="distinct vertices"):
         max_weight_matching(2, [(0, 2, 1)])
+    with pytest.raises(ValueError, match="distinct vertices"):
+        max_weight_matching(2, [(1, 1, 1)])
     with pytest.raises(ValueError, match="negative"):
         max_weight_matching(2, [(0, 1, -1)])
     with pytest.raises(TypeError):
         max_weight_matching(2, [(0, 1, 1.5)])  # type: ignore[list-item]
+    ends = array("i", [0])
+    with pytest.raises(ValueError, match="names weight 1 of a table of 1"):
+        _blossom.max_weight_matching(2, ends, array("i", [1]), array("i", [1]), [7])
+    with pytest.raises(ValueError, match="one entry per edge"):
+        _blossom.max_weight_matching(2, ends, array("i", [1, 0]), array("i", [0]), [7])
+    with pytest.raises(TypeError, match="buffer of C ints"):
+        _blossom.max_weight_matching(2, [0], array("i", [1]), array("i", [0]), [7])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="buffer of C ints"):
+        _blossom.max_weight_matching(2, array("q", [0]), array("i", [1]), array("i", [0]), [7])
 
 
-def test_only_exact_ints_are_taken_so_no_caller_code_runs_while_edges_are_read() -> None:
-    """An end whose __index__ emptied the caller's list once made the matcher read freed edges."""
-    edges: list[tuple[object, object, object]] = []
+def test_only_exact_ints_are_taken_so_no_caller_code_runs_while_weights_are_read() -> None:
+    """A weight whose __index__ emptied the caller's list once made the matcher read freed memory."""
+    table: list[object] = []
 
     class Emptying:
         def __index__(self) -> int:
-            edges.clear()
+            table.clear()
             return 0
 
-    edges += [(Emptying(), 1, 5), *((a, a + 1, 1 << 200) for a in range(2, 60))]
+    table += [Emptying(), *(1 << (200 + k) for k in range(60))]
+    heads, tails = array("i", range(1, 61)), array("i", range(60))
     with pytest.raises(TypeError, match="must be ints"):
-        max_weight_matching(61, edges)  # type: ignore[arg-type]
+        _blossom.max_weight_matching(61, heads, tails, array("i", range(60)), table)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="must be ints"):
         max_weight_matching(2, [(0, 1, True)])
 
 
-def test_the_edges_are_read_from_a_copy_of_any_sequence() -> None:
-    edges = ((a, a + 1, w) for a, w in ((0, 3), (1, 1 << 90), (2, 3)))
-    assert max_weight_matching(4, edges) == [-1, 2, 1, -1]  # type: ignore[arg-type]
+def test_the_table_is_read_from_a_copy_of_any_sequence() -> None:
+    heads, tails, numbers = array("i", [0, 1, 2]), array("i", [1, 2, 3]), array("i", [0, 1, 0])
+    table = (w for w in (3, 1 << 90))
+    assert _blossom.max_weight_matching(4, heads, tails, numbers, table) == [-1, 2, 1, -1]  # type: ignore[arg-type]
+
+
+def test_edges_of_weight_zero_are_no_edges_and_keep_the_callers_numbers() -> None:
+    # Edge 0 weighs nothing; edge 1 is the only edge, and the tight edges name it as 1.
+    mate, tight, positive, _ = max_weight_matching_duals(3, [(0, 1, 0), (1, 2, 10)])
+    assert mate == [-1, 2, 1]
+    assert tight == [1]
+    assert sorted(positive) == [1, 2]
 
 
 def all_matchings(n: int, edges: Edges) -> list[list[int]]:

@@ -38,8 +38,25 @@ def test_bonuses_break_ties_on_the_same_graph_and_go_with_clear_bonuses() -> Non
     assert _pairs(matcher.solve()) == {(0, 2), (1, 3)}
 
 
-def test_a_solve_within_takes_its_own_floor_off_the_weights() -> None:
-    matcher = Matcher(5, lambda a, b: 4)
+def test_a_solve_within_drops_the_fields_from_its_bit_up() -> None:
+    # Every pair weighs 8 (bit 3, the dropped field) and only (1, 0) or (2, 0) more.
+    matcher = Matcher(5, lambda a, b: 8)
+    matcher.set_weight(1, 0, 8 | 1)
     vertices = [0, 1, 2, 3]
-    assert _pairs(matcher.solve_within(vertices, lambda a, b: 4 * ((a, b) != (1, 0)))) == {(0, 1)}
-    assert _pairs(matcher.solve_within(vertices, lambda a, b: 4 * ((a, b) != (2, 0)))) == {(0, 2)}
+    assert _pairs(matcher.solve_within(vertices, 3)) == {(0, 1)}
+    assert _pairs(matcher.solve_within(vertices, 4)) == {(0, 1), (2, 3)}
+    matcher.set_weight(1, 0, 8)
+    matcher.set_weight(2, 0, 8 | 1)
+    assert _pairs(matcher.solve_within(vertices, 3)) == {(0, 2)}
+
+
+def test_rows_set_in_stretches_and_bonuses_land_on_their_own_pairs() -> None:
+    # Row 5 is set over the stretches 0-1 and 3-4, leaving pair (5, 2) to the default.
+    matcher = Matcher(6, lambda a, b: 1)
+    matcher.set_row(5, [0, 1, 3, 4], [2, 2, 2, 9])
+    matcher.fix(0, 1)
+    assert _pairs(matcher.solve()) == {(0, 1), (4, 5), (2, 3)}
+    matcher.set_bonus(3, 2, 1)
+    matcher.set_weight(5, 4, 2)
+    # (5, 4) with (3, 2) and (5, 3) with (4, 2) both weigh 3: the bonus picks (3, 2).
+    assert (2, 3) in _pairs(matcher.solve())

@@ -673,6 +673,18 @@ _NO_PAIRING = (
 )
 
 
+class _ByKind(dict[int, int]):
+    """Weights by the higher player's kind, each weighed when first asked for."""
+
+    def __init__(self, weigh: Callable[[int], int]) -> None:
+        super().__init__()
+        self._weigh = weigh
+
+    def __missing__(self, kind: int) -> int:
+        self[kind] = weight = self._weigh(kind)
+        return weight
+
+
 class _BracketStep:
     """One bracket: choose the MDPs to pair, their opponents, then the remainder's pairs."""
 
@@ -702,36 +714,52 @@ class _BracketStep:
         self.within_only = False
         players = owner.players
         kinds = [owner.kind[v] for v in bracket]
-        avoids = [players[v].avoid for v in bracket]
-        # Players of one kind weigh alike against anyone (C3 included): weigh each pair of
-        # kinds once, then take out the pairs C1 forbids.
-        known: dict[tuple[int, int, bool, bool, bool], int] = {}
+        # Players of one kind weigh alike against anyone (C3 included): a row's weights by the
+        # higher player's kind come from one representative of each kind, then the pairs C1
+        # forbids are taken out.
+        representative = {kind: players[v] for kind, v in zip(kinds, bracket, strict=True)}
+        self._by_kinds: dict[tuple[int, bool, bool, bool], _ByKind] = {}
+        # C1 by position in the bracket: avoided_by[number], the members j whose `avoid` holds
+        # player `number`.
+        avoided_by: dict[int, list[int]] = {}
+        for j, v in enumerate(bracket):
+            for number in players[v].avoid:
+                avoided_by.setdefault(number, []).append(j)
         # base[i][j], j < i: the weight of the pair of bracket members i and j.
         self.base: list[list[int]] = [[] for _ in bracket]
         for i in range(movers, len(bracket)):
             lower = players[bracket[i]]
             in_current, in_next = i < residents_end, i >= residents_end
-            # This row's weights by the higher player's kind and whether it is of the bracket.
-            by_kind: tuple[dict[int, int], dict[int, int]] = ({}, {})
-            row = self.base[i]
-            for j in range(i):
-                higher_in = j < residents_end
-                weight = by_kind[higher_in].get(kinds[j], -1)
-                if weight < 0:
-                    key = (kinds[j], kinds[i], in_current, in_next, higher_in)
-                    weight = known.get(key, -1)
-                    if weight < 0:
-                        higher = players[bracket[j]]
-                        weight = known[key] = (
-                            owner.weight(higher, lower, in_current, in_next, higher_in)
-                            if _colours_allow(higher, lower, owner.topscore)
-                            else 0
-                        )
-                    by_kind[higher_in][kinds[j]] = weight
-                if weight and lower.number in avoids[j]:
-                    weight = 0
-                row.append(weight)
+            cut = min(i, residents_end)
+            of_bracket = self._by_kind(representative, kinds[i], lower, (in_current, in_next, True))
+            row = list(map(of_bracket.__getitem__, kinds[:cut]))
+            if cut < i:
+                of_next = self._by_kind(representative, kinds[i], lower, (in_current, in_next, False))
+                row += map(of_next.__getitem__, kinds[cut:i])
+            for j in avoided_by.get(lower.number, ()):
+                if j < i:
+                    row[j] = 0
+            self.base[i] = row
             self.m.set_row(bracket[i], bracket[:i], row)
+
+    def _by_kind(
+        self, representative: dict[int, Entrant], kind: int, lower: Entrant, where: tuple[bool, bool, bool]
+    ) -> _ByKind:
+        """The weights of the pairs of `lower`, of `kind`, by the higher player's kind (C1
+        aside); `where` is (lower of the bracket, lower of the next group, higher of the
+        bracket). One per kind of lower player, filled as the kinds come."""
+        weights = self._by_kinds.get((kind, *where))
+        if weights is None:
+            owner = self.owner
+
+            def weigh(other: int) -> int:
+                higher = representative[other]
+                if not _colours_allow(higher, lower, owner.topscore):
+                    return 0
+                return owner.weight(higher, lower, *where)
+
+            weights = self._by_kinds[(kind, *where)] = _ByKind(weigh)
+        return weights
 
     def in_bracket(self, vertex: int) -> bool:
         return self.first_resident <= vertex < self.next_first
@@ -863,15 +891,17 @@ class _BracketStep:
         # differ by players' positions are what makes a large bracket slow to solve.
         rank_exchanges = not self.staged
 
+        def lift(small_position: int) -> int:
+            """Fewest exchanges (4.3 key 1), then the smallest BSN sum moved up (key 2): what
+            a pair whose higher player is at `small_position` of the remainder adds."""
+            addend = (small_position < pairs) << (2 * sb)
+            if rank_exchanges:
+                addend -= small_position
+            return addend << exchanges_shift
+
         def exchange_weight(small: int, large: int, small_position: int) -> int:
             weight = base[large][small]
-            if weight:
-                # Fewest exchanges (4.3 key 1), then the smallest BSN sum moved up (key 2).
-                addend = (small_position < pairs) << (2 * sb)
-                if rank_exchanges:
-                    addend -= small_position
-                weight += addend << exchanges_shift
-            return weight
+            return weight + lift(small_position) if weight else weight
 
         def goes_down(vertex: int, mate: list[int]) -> bool:
             """Paired with a lower player of this bracket: an S1 player."""
@@ -881,9 +911,11 @@ class _BracketStep:
             return sum(1 for i in remainder if self.first_resident <= mate[b[i]] < b[i])
 
         def solve_with_exchange_weights() -> list[int]:
+            lifts = [lift(position) for position in range(len(remainder))]
             for oi, o in enumerate(remainder):
-                for pi, p in enumerate(remainder[:oi]):
-                    m.set_weight(b[p], b[o], exchange_weight(p, o, pi))
+                row, higher = base[o], remainder[:oi]
+                weights = [row[p] + lifts[pi] if row[p] else 0 for pi, p in enumerate(higher)]
+                m.set_row(b[o], [b[p] for p in higher], weights)
             # Should S1 need no exchange, this solve already pairs it as 4.2 wants.
             s2 = remainder[pairs:]
 

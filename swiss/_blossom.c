@@ -635,7 +635,7 @@ static void augment_matching(Ctx *c, int k)
     }
 }
 
-/* Lengthen the greedy start by augmenting paths of three top-weight edges: a free vertex v,
+/* Lengthen the greedy start by augmenting paths of three tight edges: a free vertex v,
    a matched neighbour u, u's mate w and a free neighbour x of w give v-u and w-x for u-w.
    A greedy start often pairs two vertices that each had a free neighbour (in a bracket,
    two players of S1 where S2 players were left); each such path saves a stage of the
@@ -644,7 +644,6 @@ static void augment_matching(Ctx *c, int k)
    the extension reads each adjacency list a few times at most. */
 static void extend_start(Ctx *c)
 {
-    const int top = c->nweights - 1;
     unsigned char *spent = calloc((size_t)c->n, 1);
     if (!spent)
         return; /* the greedy start alone is valid */
@@ -652,7 +651,7 @@ static void extend_start(Ctx *c)
         int tries = 0;
         for (int e = c->nbstart[v]; c->mate[v] == -1 && e < c->nbstart[v + 1] && tries < 8; e++) {
             int p = c->nb[e], u = c->nbv[e];
-            if (c->wrank[p >> 1] != top || c->mate[u] == -1)
+            if (c->mate[u] == -1 || !slack_nonpositive(c, p >> 1))
                 continue;
             int q = c->mate[u], w = c->endpoint[q];
             if (spent[w])
@@ -661,7 +660,7 @@ static void extend_start(Ctx *c)
             int found = 0, nextv = 0;
             for (int f = c->nbstart[w]; f < c->nbstart[w + 1] && !found; f++) {
                 int r = c->nb[f], x = c->nbv[f];
-                if (c->mate[x] != -1 || c->wrank[r >> 1] != top)
+                if (c->mate[x] != -1 || !slack_nonpositive(c, r >> 1))
                     continue;
                 if (x == v) {
                     nextv = 1; /* w may yet serve another free vertex, with v as x */
@@ -677,6 +676,141 @@ static void extend_start(Ctx *c)
         }
     }
     free(spent);
+}
+
+/* ---- the start: duals and a matching of tight edges ---- */
+
+/*
+ * Any start will do whose duals leave no slack negative, whose matched edges are tight, and
+ * whose free vertices have equal duals, the least of all. The plain start puts every dual at
+ * half the top weight: only the top-weight edges are tight, for a greedy matching. A
+ * bracket's graph often has a few hubs, players (MDPs) whose bonuses or scores make their
+ * edges the heaviest: the greedy matching then pairs one hub and nothing else, and each
+ * other pair costs the algorithm a stage, a scan of the whole graph.
+ *
+ * So a level r below the top may be taken instead: every dual at D = tw[r] / 2 but those of
+ * a set H of hubs that touches every edge heavier than rank r, a hub h at its heaviest
+ * incident weight tw[top(h)] less D, and matched to a non-hub along such an edge. No slack
+ * is then negative (an edge at a hub has at least its hub's heaviest weight in duals, any
+ * other weighs at most 2D), the hubs' edges are tight, the free vertices' duals are all D,
+ * no dual is less, and the edges of rank r between non-hubs are tight, for the greedy
+ * matching. Of the levels tried, the one whose start matches most is taken; the top level,
+ * where H is empty, is the plain start.
+ */
+typedef struct {
+    int *top;          /* n: the highest rank at each vertex */
+    int *heavy;        /* n: edges heavier than the level at each vertex */
+    unsigned char *hub;
+    int *edge;         /* n: the edge each vertex is matched by, or -1 */
+} Start;
+
+/* The start at level r: how many pairs it matches, or -1 when no hub set is found (one hub
+   has no free non-hub neighbour along its heaviest edges, or the hubs would be too many). */
+static int start_at(Ctx *c, Start *s, int r)
+{
+    const int n = c->n, m = c->m;
+    int hubs = 0, pairs = 0;
+    for (int v = 0; v < n; v++) {
+        s->heavy[v] = 0;
+        s->hub[v] = 0;
+        s->edge[v] = -1;
+    }
+    for (int k = 0; k < m; k++) {
+        if (c->wrank[k] > r) {
+            s->heavy[c->endpoint[2 * k]]++;
+            s->heavy[c->endpoint[2 * k + 1]]++;
+        }
+    }
+    /* Hubs: for each heavy edge not yet touched, its end with more heavy edges. */
+    for (int k = 0; k < m; k++) {
+        int i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+        if (c->wrank[k] > r && !s->hub[i] && !s->hub[j]) {
+            s->hub[s->heavy[j] > s->heavy[i] ? j : i] = 1;
+            if (++hubs > n / 8)
+                return -1;
+        }
+    }
+    for (int h = 0; h < n; h++) {
+        if (!s->hub[h])
+            continue;
+        for (int e = c->nbstart[h]; e < c->nbstart[h + 1] && s->edge[h] < 0; e++) {
+            int k = c->nb[e] >> 1, x = c->nbv[e];
+            if (c->wrank[k] == s->top[h] && !s->hub[x] && s->edge[x] < 0) {
+                s->edge[h] = s->edge[x] = k;
+                pairs++;
+            }
+        }
+        if (s->edge[h] < 0)
+            return -1;
+    }
+    for (int k = 0; k < m; k++) {
+        int i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+        if (c->wrank[k] == r && !s->hub[i] && !s->hub[j] && s->edge[i] < 0 && s->edge[j] < 0) {
+            s->edge[i] = s->edge[j] = k;
+            pairs++;
+        }
+    }
+    return pairs;
+}
+
+/* Set the duals and the matching of the best start (see above), then lengthen it. Returns
+   0, or -1 when memory ran out. */
+static int start(Ctx *c)
+{
+    const int n = c->n, L = c->L, top = c->nweights - 1;
+    Start s;
+    s.top = malloc((size_t)n * sizeof(int) + 1);
+    s.heavy = malloc((size_t)n * sizeof(int) + 1);
+    s.hub = malloc((size_t)n + 1);
+    s.edge = malloc((size_t)n * sizeof(int) + 1);
+    if (!s.top || !s.heavy || !s.hub || !s.edge) {
+        free(s.top);
+        free(s.heavy);
+        free(s.hub);
+        free(s.edge);
+        return -1;
+    }
+    for (int v = 0; v < n; v++) {
+        s.top[v] = -1;
+        for (int e = c->nbstart[v]; e < c->nbstart[v + 1]; e++)
+            if (c->wrank[c->nb[e] >> 1] > s.top[v])
+                s.top[v] = c->wrank[c->nb[e] >> 1];
+    }
+    /* The levels: the top and a few below it, while a start could still match more. */
+    int best = top, most = start_at(c, &s, top);
+    for (int r = top - 1; r >= 0 && r >= top - 6 && 2 * most < n - 1; r--) {
+        int pairs = start_at(c, &s, r);
+        if (pairs > most) {
+            most = pairs;
+            best = r;
+        }
+    }
+    start_at(c, &s, best);
+    limb *d = c->delta;
+    memcpy(d, c->tw + (size_t)best * L, (size_t)L * sizeof(limb));
+    halve(d, L);
+    int hubs = 0;
+    for (int v = 0; v < n; v++) {
+        limb *dual = DUAL(c, v);
+        if (s.hub[v]) {
+            memcpy(dual, c->tw + (size_t)s.top[v] * L, (size_t)L * sizeof(limb));
+            sub_from(dual, d, L);
+            c->dclass[v] = ++hubs;
+        } else {
+            memcpy(dual, d, (size_t)L * sizeof(limb));
+            c->dclass[v] = 0;
+        }
+        c->dtop[v] = top2(dual, L);
+        int k = s.edge[v];
+        if (k >= 0)
+            c->mate[v] = c->endpoint[2 * k] == v ? 2 * k + 1 : 2 * k;
+    }
+    free(s.top);
+    free(s.heavy);
+    free(s.hub);
+    free(s.edge);
+    extend_start(c);
+    return 0;
 }
 
 /* Run the algorithm; returns 0, or -1 when memory ran out. */
@@ -1281,28 +1415,10 @@ static PyObject *matching(PyObject *args, int mode)
         for (int v = 0; v < ctx.n; v++)
             fill[v] = -1;
     }
-    /* Every vertex dual starts at the largest doubled weight, half of the largest tw. */
-    if (ctx.m > 0) {
-        /* The heaviest weight is the last distinct one. */
-        const limb *top = ctx.tw + (size_t)(ctx.nweights - 1) * L;
-        for (int v = 0; v < ctx.n; v++) {
-            memcpy(DUAL(&ctx, v), top, (size_t)L * sizeof(limb));
-            halve(DUAL(&ctx, v), L);
-            ctx.dtop[v] = top2(DUAL(&ctx, v), L);
-        }
-        /* With every dual at half the top weight, the edges of that weight are tight: a
-           greedy matching of them is a valid start (matched edges tight, the free vertices'
-           duals equal) and saves a stage per pair it takes. */
-        for (int k = 0; k < ctx.m; k++) {
-            int i = ctx.endpoint[2 * k], j = ctx.endpoint[2 * k + 1];
-            if (ctx.wrank[k] == ctx.nweights - 1 && ctx.mate[i] == -1 && ctx.mate[j] == -1) {
-                ctx.mate[i] = 2 * k + 1;
-                ctx.mate[j] = 2 * k;
-            }
-        }
-        extend_start(&ctx);
-    }
-    rc = ctx.m > 0 ? solve(&ctx) : 0;
+    if (ctx.m > 0 && start(&ctx) < 0)
+        rc = -1;
+    else
+        rc = ctx.m > 0 ? solve(&ctx) : 0;
 unlock:
     Py_END_ALLOW_THREADS;
     if (rc < 0) {

@@ -54,6 +54,25 @@ def test_matching_weighs_as_much_as_networkx_finds(seed: int) -> None:
     assert matched_weight(n, edges, max_weight_matching(n, edges)) == networkx_weight(edges)
 
 
+@pytest.mark.parametrize("seed", range(120))
+def test_graphs_with_a_few_heavy_hubs_are_matched_optimally(seed: int) -> None:
+    """A bracket's shape: a few hubs (MDPs) whose edges outweigh the rest, which tie in a few
+    classes. The solve then starts below the top weight, with the hubs matched first."""
+    rng = random.Random(seed)
+    n = rng.randint(6, 60)
+    hubs = rng.sample(range(n), rng.randint(1, max(1, n // 10)))
+    classes = [rng.randint(1, 6) for _ in range(rng.randint(1, 4))]
+    edges = []
+    for a in range(n):
+        for b in range(a):
+            if rng.random() < 0.8:
+                weight = rng.choice(classes)
+                if a in hubs or b in hubs:
+                    weight += rng.choice((20, 20, 30, 40 + rng.randint(0, 3)))
+                edges.append((a, b, weight))
+    assert matched_weight(n, edges, max_weight_matching(n, edges)) == networkx_weight(edges)
+
+
 def test_an_empty_graph_leaves_every_vertex_unmatched() -> None:
     assert max_weight_matching(0, []) == []
     assert max_weight_matching(3, []) == [-1, -1, -1]

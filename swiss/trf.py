@@ -1190,6 +1190,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
         primary=teams.primary,
         preferences=teams.preferences,
         scoring=replace(points, pab_match_points=pab[0], pab_game_points=pab[1]),
+        board_scoring=replace(scoring, pab=Scoring().pab),
         absent=absent,
         lineups={tpn: players for (r, tpn), players in teams.lineups.items() if r == completed + 1},
         accelerated=teams.accelerated,
@@ -1268,6 +1269,8 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
     boards = state.boards
     pab_gp = state.scoring.pab_game_points
     pab_per_board = (pab_gp if pab_gp is not None else Fraction(boards, 2)) / boards
+    # The bye's game points come from the match scoring; as the players' cells show them, P.
+    board = replace(state.board_scoring, pab=pab_per_board)
     colours = state.board_colours or ("WB" * boards)[:boards]
     teams = {t.number: t for t in state.teams}
     primary = {t.number: (t.score(state.primary), t.match_points + t.game_points) for t in state.teams}
@@ -1280,7 +1283,7 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
         f"082 {len(state.teams)}",
         f"142 {state.total_rounds}",
         f"152 {(state.initial_colour or Colour.WHITE).value.upper()}",
-        f"162  W 1.0    D 0.5    L 0.0    A 0.0    P {_decimal_text(pab_per_board, width=3)}",
+        _scoring_162(board),
         f"192 {'ECU_TEAM_ACCELERATED' if state.accelerated else system}",
         f"352 {colours}",
     ]
@@ -1288,6 +1291,9 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
     if (scoring.win, scoring.draw, scoring.loss) != (MatchScoring.win, MatchScoring.draw, MatchScoring.loss):
         values = (("TW", scoring.win), ("TD", scoring.draw), ("TL", scoring.loss))
         lines.append("362 " + " ".join(f"{symbol} {_decimal_text(value)}" for symbol, value in values))
+    if replace(board, pab=Scoring().pab) != Scoring():
+        # Points 162 cannot hold (forfeits, byes other than the PAB), or others than FIDE's.
+        lines.append(_scoring_xxs(board))
     for team in state.teams:
         lines.append(
             f"310 {team.number:>3} {team.name[:32] or f'Team {team.number:03d}':<32}       {team.rating:>6} "
@@ -1304,7 +1310,7 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
         for team in state.teams
         for pid in team.roster
     ]
-    view = TournamentState(tuple(players), state.total_rounds, scoring=Scoring(pab=pab_per_board))
+    view = TournamentState(tuple(players), state.total_rounds, scoring=board)
     lines.extend(_player_line(view, p, 0, "") for p in sorted(players, key=lambda p: p.number))
     byes = [
         next((t.number for t in state.teams if t.history[r].outcome is Outcome.PAB), 0)

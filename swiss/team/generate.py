@@ -15,13 +15,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.generate import game
-from swiss.model import Code, Colour, Pairing, PairingError
+from swiss.model import Code, Colour, Pairing, PairingError, Scoring
 from swiss.team.lineups import board_colours, lineup
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 
 PairFunction = Callable[[TeamState], Pairing]
-
-_POINTS = {Code.WIN: Fraction(1), Code.DRAW: Fraction(1, 2), Code.FORFEIT_WIN: Fraction(1)}
 
 
 @dataclass(frozen=True)
@@ -117,12 +115,13 @@ def _before_round(rng: random.Random, state: TeamState, rates: Rates, withdrawn:
     return replace(state, absent=absent, lineups=lineups)
 
 
-def _bye(kind: Outcome, boards: int, points: MatchScoring) -> TeamRound:
-    """A half-point, full-point or zero-point bye: the match points of a draw, a win or a loss."""
+def _bye(kind: Outcome, boards: int, points: MatchScoring, games: Scoring) -> TeamRound:
+    """A half-point, full-point or zero-point bye: the match points of a draw, a win or a loss,
+    and each board's points for such a bye."""
     if kind is Outcome.HALF_BYE:
-        return TeamRound(kind, None, None, points.draw, Fraction(boards, 2))
+        return TeamRound(kind, None, None, points.draw, boards * games.half_bye)
     if kind is Outcome.FULL_BYE:
-        return TeamRound(kind, None, None, points.win, Fraction(boards))
+        return TeamRound(kind, None, None, points.win, boards * games.full_bye)
     return TeamRound(kind, None, None, points.loss, Fraction(0))
 
 
@@ -131,7 +130,7 @@ def play(rng: random.Random, state: TeamState, pairing: Pairing, rates: Rates) -
     boards = state.boards
     pab_gp = state.scoring.pab_game_points
     scoring = state.scoring
-    rounds = {n: _bye(kind, boards, scoring) for n, kind in state.absent.items()}
+    rounds = {n: _bye(kind, boards, scoring, state.board_scoring) for n, kind in state.absent.items()}
     ratings = {t.number: t.rating for t in state.teams}
     for match in pairing.boards:
         if match.black is None:
@@ -161,7 +160,8 @@ def play(rng: random.Random, state: TeamState, pairing: Pairing, rates: Rates) -
                     second, first = game(rng, away, home, rates.draw, forfeit)
                     codes.append((first, second))
             outcomes = (Outcome.PLAYED, Outcome.PLAYED)
-        totals = [sum((_POINTS.get(c[side], Fraction(0)) for c in codes), Fraction(0)) for side in (0, 1)]
+        games = state.board_scoring
+        totals = [sum((games.points(c[side]) for c in codes), Fraction(0)) for side in (0, 1)]
         for side, (team, opponent, players) in enumerate(
             ((match.white, match.black, white), (match.black, match.white, black))
         ):

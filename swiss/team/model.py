@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swiss.model import Code, Colour
+from swiss.model import Code, Colour, Scoring
 
 
 class Outcome(enum.Enum):
@@ -139,6 +139,9 @@ class TeamState:
     primary: Primary = Primary.MATCH_POINTS
     preferences: Preferences = Preferences.TYPE_A
     scoring: MatchScoring = field(default_factory=MatchScoring)
+    # A game's points on one board (TRF 162 and XXS); a match's game points sum its boards'.
+    # Its `pab` is not used: the bye's game points are the match scoring's.
+    board_scoring: Scoring = field(default_factory=Scoring)
     absent: Mapping[int, Outcome] = field(default_factory=dict)
     forbidden: frozenset[tuple[int, int]] = frozenset()
     lineups: Mapping[int, tuple[int, ...]] = field(default_factory=dict)

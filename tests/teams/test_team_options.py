@@ -141,3 +141,24 @@ def test_the_options_survive_the_trf_round_trip_and_the_cli_pairs_as_the_app(
     assert [getattr(copy, f) for f in fields] == [getattr(optioned, f) for f in fields]
     assert team_state(copy, 3).teams == team_state(optioned, 3).teams
     assert_cli_pairs_as_the_app(optioned, arbiter, tmp_path)
+
+
+def test_game_points_other_than_fides_survive_the_trf_round_trip(
+    optioned: Any, teams: list[Any], arbiter: Any, tmp_path: Path
+) -> None:
+    # Three game points a won board, one a drawn one: the file's 162 and XXS carry them, so the
+    # re-import counts each match's game points, and pairs on them, as the app does.
+    optioned.points_win, optioned.points_draw = Decimal(3), Decimal(1)
+    optioned.points_forfeit_win = Decimal(3)
+    optioned.full_clean()
+    optioned.save()
+    for number in (1, 2):
+        play(optioned, arbiter, number)
+    text = team_trf(optioned)
+    assert "\n162  W 3.0    D 1.0    L 0.0 " in text and "FW=3" in text
+    copy = import_team_trf(text, slug="copy", start_date=datetime.date(2026, 5, 1))
+    fields = ("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss")
+    assert [getattr(copy, f) for f in fields] == [Decimal(3), Decimal(1), Decimal(0), Decimal(3), Decimal(0)]
+    assert team_state(copy, 3).teams == team_state(optioned, 3).teams
+    assert max(t.game_points for t in team_state(copy, 3).teams) > 4  # more than one point a board
+    assert_cli_pairs_as_the_app(optioned, arbiter, tmp_path)

@@ -150,6 +150,7 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         match_points_win=int(state.scoring.win),
         match_points_draw=int(state.scoring.draw),
         match_points_loss=int(state.scoring.loss),
+        **_board_points(state),
         **_options(state),
     )
     entrants = _players(tournament, text)
@@ -180,6 +181,17 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         for board, pid in enumerate(lineup, start=1)
     )
     return tournament
+
+
+def _board_points(state: TeamState) -> dict[str, Decimal]:
+    """A game's points on a board, as the tournament's scoring fields (the PAB's are the match's)."""
+    games = state.board_scoring
+    return {
+        name: Decimal(value.numerator) / value.denominator
+        for name in Tournament.SCORING_FIELDS
+        if name != "points_pab"
+        for value in (getattr(games, name.removeprefix("points_")),)
+    }
 
 
 def _options(state: TeamState) -> dict[str, object]:

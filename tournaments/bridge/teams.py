@@ -10,7 +10,7 @@ result as individual games (`state.scoring`): nothing else in the apps scores a 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
@@ -185,6 +185,7 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         primary=Primary(tournament.primary_score),
         preferences=Preferences(tournament.colour_preferences),
         scoring=match_scoring(tournament),
+        board_scoring=replace(scoring(tournament), pab=Scoring().pab),
         # An absent team is not paired and scores nothing: no bye (TeamAbsence).
         absent={
             t.pairing_number: Outcome.ZERO_BYE for t in teams if t.pk in away and t.pairing_number is not None

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from swiss.cli import INVALID_INPUT, main
-from swiss.model import Colour, TrfError
+from swiss.model import Colour, Scoring, TrfError
 from swiss.team import c046
 from swiss.team.generate import Rates, new_event, rounds
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary
@@ -83,6 +83,20 @@ def test_match_points_other_than_2_1_0_are_read_from_record_362() -> None:
     assert again.teams == state.teams
     assert {r.match_points for t in again.teams for r in t.played} <= {Fraction(0), Fraction(1), Fraction(3)}
     assert Fraction(3) in {r.match_points for t in again.teams for r in t.history}
+
+
+def test_game_points_per_board_other_than_fides_are_written_and_read_back() -> None:
+    rng = random.Random(8)
+    games = Scoring(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3), half_bye=Fraction(1))
+    state = replace(new_event(rng, 8, 4, 5), board_scoring=games)
+    for before, _ in rounds(rng, state, c046.pair, Rates(match_forfeit=0.2, board_forfeit=0.1, half_bye=0.1)):
+        state = before
+    text = write_team_trf(state)
+    assert "162  W 3.0    D 1.0" in text
+    again = read_team_trf(text)
+    assert again.board_scoring == games
+    assert again.teams == state.teams
+    assert any(r.game_points > state.boards for t in again.teams for r in t.played)  # 3 for a won board
 
 
 def _as_trf16_teams(text: str) -> str:

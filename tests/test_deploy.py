@@ -106,6 +106,9 @@ def test_compose_runs_workers_on_the_web_image_and_database_and_redis_only_in_it
     services = compose()["services"]
     web, worker, cache = services["web"], services["worker"], services["redis"]
     assert worker["command"] == "python manage.py procrastinate worker"
+    # A worker of its own for the quick queue: a check or an import never waits behind a pairing.
+    assert services["worker-quick"]["command"] == "python manage.py procrastinate worker --queues quick"
+    assert services["worker-quick"]["environment"] == web["environment"]
     assert worker["build"] == web["build"] == "."
     assert worker["environment"] == web["environment"]
     assert worker["depends_on"]["db"]["condition"] == "service_healthy"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from . import public_cache
 from .bridge import tiebreaks, us_tiebreaks
 from .bridge.state import RESULT_CODES, Code, Player, players_after, round_results, scoring
 from .models import Board, Entrant, Round, Seat, Tournament
@@ -54,8 +55,17 @@ def rounds_with_standings(tournament: Tournament) -> list[int]:
 def standings(tournament: Tournament, after_round: int, extra: list[str] | None = None) -> Table:
     """The ranking after `after_round`, which must be one of `rounds_with_standings`.
 
-    `extra` codes get a value column without deciding the order (a card's TPR).
+    `extra` codes get a value column without deciding the order (a card's TPR). Ranking
+    4000 players takes most of a second, and every page that shows a rank (standings,
+    crosstable, prizes, each player's card) needs it: it is computed once per change of
+    the tournament and kept with its public pages (`public_cache.kept`).
     """
+    name = f"standings:{after_round}:{','.join(extra or [])}"
+    table: Table = public_cache.kept(tournament, name, lambda: _computed(tournament, after_round, extra))
+    return table
+
+
+def _computed(tournament: Tournament, after_round: int, extra: list[str] | None) -> Table:
     entrants = {e.pairing_number: e for e in tournament.entrants.all()}
     players = players_after(tournament, after_round)
     if tournament.is_us_chess:

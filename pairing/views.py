@@ -496,11 +496,15 @@ def _page(request: HtmxHttpRequest) -> int:
     return (form.cleaned_data["page"] or 1) if form.is_valid() else 1
 
 
-def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
+def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **extra: Any) -> HttpResponse:
+    """The review page, or its draft partial for htmx; `state`: the engine state, when the action
+    just done has it."""
     # The action just done may have changed the round (its draft version, its state).
     rnd.refresh_from_db()
     # On a worker, a draft changed by hand is checked there: a large round's check takes seconds.
-    review = drafting(rnd.tournament).review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS)
+    review = drafting(rnd.tournament).review(
+        rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state
+    )
     if not rnd.tournament.is_team and review.checking:
         jobs.request_check(rnd)
     context = {
@@ -576,16 +580,17 @@ def _back_to_page(request: HtmxHttpRequest, name: str, tournament: Tournament, n
 def round_change(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     form = forms.ChangeForm(request.POST, tournament=tournament)
+    state = None
     if form.is_valid():
         try:
-            actions.change_draft(rnd, request.user, form.cleaned_data["kind"], *form.cleaned_data["args"])
+            kind, args = form.cleaned_data["kind"], form.cleaned_data["args"]
+            state = actions.change_draft(rnd, request.user, kind, *args).state
         except actions.ActionError as error:
             form.add_error(None, error.messages[0])
     if request.htmx or form.errors:
         # Errors render beside the form that was sent, with what the arbiter typed.
-        return _render_review(
-            request, rnd, change_form=form if form.errors else forms.ChangeForm(tournament=tournament)
-        )
+        change_form = form if form.errors else forms.ChangeForm(tournament=tournament)
+        return _render_review(request, rnd, state=state, change_form=change_form)
     return _back_to_page(request, "arbiter:round", tournament, number)
 
 

@@ -16,6 +16,7 @@ from procrastinate.contrib.django.models import ProcrastinateJob
 from pairing import actions, jobs, publishing, views
 from tournaments import public_views
 from tournaments.bridge import drafts
+from tournaments.bridge import state as state_module
 from tournaments.models import Round, Seat
 
 from .conftest import url
@@ -107,9 +108,48 @@ def test_a_manual_change_rewrites_only_the_seats_of_the_boards_it_changed(arbite
 
 
 @pytest.mark.django_db
+def test_a_change_that_renumbers_boards_moves_their_seats_and_rewrites_only_the_changed_boards(
+    arbiter, draft
+):
+    def seat_rows():
+        seated = Seat.objects.filter(round=draft, board_number__isnull=False)
+        return dict(seated.values_list("entrant_id", "pk"))
+
+    before, seat_of = actions.draft_pairs(draft), seat_rows()
+    change = actions.change_draft(draft, arbiter, "swap", 1, 4).change
+    assert "renumbered" in change.description
+    after, now = actions.draft_pairs(draft), seat_rows()
+    swapped = {e for pair in (before[0], before[3]) for e in pair}
+    assert {e: pk for e, pk in now.items() if e not in swapped} == {
+        e: pk for e, pk in seat_of.items() if e not in swapped
+    }
+    assert all(now[e] != seat_of[e] for e in swapped if e)
+    moved = [pair for pair in after if pair in before and after.index(pair) != before.index(pair)]
+    assert moved  # the swap renumbered boards that it did not change
+    assert after == actions.draft_pairs(Round.objects.get(pk=draft.pk))
+
+
+@pytest.mark.django_db
+def test_a_change_by_hand_reads_the_engine_input_once_for_the_change_and_the_page(
+    monkeypatch, arbiter_client, draft
+):
+    built = []
+
+    def counted(*args, **kwargs):
+        built.append(args)
+        return read(*args, **kwargs)
+
+    read = state_module.tournament_state
+    monkeypatch.setattr(state_module, "tournament_state", counted)
+    data = {"kind": "swap", "board": 1, "other_board": 4}
+    page = arbiter_client.post(url("round-change", draft.tournament, 2), data, **HTMX).content.decode()
+    assert "renumbered" in page and len(built) == 1
+
+
+@pytest.mark.django_db
 def test_a_change_that_moves_many_boards_names_a_few_and_counts_the_rest(monkeypatch, arbiter, draft):
     monkeypatch.setattr(actions, "MOVES_NAMED", 1)
-    change = actions.change_draft(draft, arbiter, "swap", 1, 4)
+    change = actions.change_draft(draft, arbiter, "swap", 1, 4).change
     moves = re.findall(r"\d+→\d+", change.description)
     assert len(moves) == 1 and re.search(r"and \d+ more$", change.description)
 

@@ -288,18 +288,21 @@ def is_checked(rnd: Round) -> bool:
     return current_check(rnd, state, check_now=False) is not None
 
 
-def review(rnd: Round, page: int | str = 1, *, check_now: bool = True) -> Review:
+def review(
+    rnd: Round, page: int | str = 1, *, check_now: bool = True, state: TournamentState | None = None
+) -> Review:
     """What the review page shows: one page of boards with scores, colours, floats and findings,
     and the findings of the whole draft.
 
     The findings come from the draft's stored check (`current_check`); without one and
-    without `check_now` the review says it is `checking` and shows no findings.
+    without `check_now` the review says it is `checking` and shows no findings. `state` is
+    the round's `pairing_state` when the caller has just built it.
     """
     tournament = rnd.tournament
-    state: TournamentState | None = None
     problem = ""
     try:
-        state = pairing_state(tournament, rnd.number)
+        if state is None:
+            state = pairing_state(tournament, rnd.number)
     except StateError as error:
         problem = f"{error} Scores and findings show once it has one."
     paginator = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE)

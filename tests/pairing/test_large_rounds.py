@@ -29,6 +29,8 @@ def small_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(drafts, "BOARDS_PER_PAGE", 2)
     monkeypatch.setattr(views, "RESULTS_PER_PAGE", 2)
     monkeypatch.setattr(public_views, "BOARDS_PER_PAGE", 2)
+    monkeypatch.setattr(public_views, "NAMES_PER_PAGE", 3)
+    monkeypatch.setattr(views, "ENTRANTS_PER_PAGE", 4)
 
 
 def shown_boards(page: str) -> list[int]:
@@ -174,6 +176,43 @@ def test_the_public_pairings_come_in_pages(small_pages, client, arbiter, draft):
     assert shown_boards(client.get(address).content.decode()) == [1, 2]
     # A page number the cache does not key shows the first page.
     assert shown_boards(client.get(address + "?page=01").content.decode()) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_the_printable_pairings_come_in_pages_each_with_the_slips_of_its_games(
+    small_pages, client, arbiter, draft
+):
+    publishing.publish_round(draft, arbiter, confirmed=True)
+    page = client.get(f"/t/{draft.tournament.slug}/round/2/print/?page=2").content.decode()
+    assert shown_boards(page) == [3, 4]
+    assert re.findall(r'id="slip-(\d+)"', page) == ["3", "4"]
+    assert "Boards 3–4 of 6." in page
+
+
+@pytest.mark.django_db
+def test_the_players_by_name_come_in_pages_holding_everyone_once(small_pages, client, arbiter, draft):
+    publishing.publish_round(draft, arbiter, confirmed=True)
+    address = f"/t/{draft.tournament.slug}/round/2/by-name/"
+    names = []
+    for number in range(1, 5):
+        page = client.get(f"{address}?page={number}").content.decode()
+        names += re.findall(r"<tr><td><bdi>([^<]+)</bdi>", page)
+    entrants = sorted(draft.tournament.entrants.values_list("name", flat=True))
+    assert names == entrants and "Players 4–6 of 11." in client.get(f"{address}?page=2").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_entrants_come_in_pages_and_an_entry_answers_with_the_page_that_holds_it(
+    small_pages, arbiter_client, draft
+):
+    tournament = draft.tournament
+    page = arbiter_client.get(url("entrants", tournament) + "?page=2").content.decode()
+    assert re.findall(r'<tr id="entrant-\d+"><td class="num">(\d+)</td>', page) == ["5", "6", "7", "8"]
+    assert "Entrants 5–8 of 11." in page
+    late = {"name": "Last, Late", "fide_rating": 1000}
+    entered = arbiter_client.post(url("entrants", tournament), late, **HTMX)
+    assert "Last, Late" in re.findall(r"<bdi>([^<]+)</bdi>", entered.content.decode())
+    assert "Entrants 9–12 of 12." in entered.content.decode()
 
 
 @pytest.mark.django_db(transaction=True)

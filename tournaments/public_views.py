@@ -146,15 +146,21 @@ def _standings_round(tournament: Tournament, number: int | None) -> int:
     return number
 
 
+# Players per page of the standings and the crosstable.
+ROWS_PER_PAGE = 200
+
+
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def standings(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
+    """The ranking, `ROWS_PER_PAGE` players a page (`?page=`)."""
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, number)
     if tournament.is_team:
         return team_views.standings(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
-    return render(request, "tournaments/public/standings.html", _context(tournament, table=table))
+    page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
+    return render(request, "tournaments/public/standings.html", _context(tournament, table=table, page=page))
 
 
 @require_safe
@@ -200,16 +206,19 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player's rounds, `ROWS_PER_PAGE` players a page (`?page=`) in the order of the standings."""
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
     if tournament.is_team:
         return team_views.crosstable(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
-    cells = standings_module.crosstable_cells(tournament, after, table) if table else {}
-    rows = [(row, cells.get(row.entrant.pk, [])) for row in table.rows] if table else []
-    return render(request, "tournaments/public/crosstable.html", _context(tournament, table=table, rows=rows))
+    page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
+    cells = standings_module.crosstable_cells(tournament, after, table, list(page)) if table else {}
+    rows = [(row, cells.get(row.entrant.pk, [])) for row in page]
+    context = _context(tournament, table=table, rows=rows, page=page)
+    return render(request, "tournaments/public/crosstable.html", context)
 
 
 @require_safe

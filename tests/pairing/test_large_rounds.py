@@ -18,6 +18,7 @@ from tournaments import public_views
 from tournaments.bridge import drafts
 from tournaments.bridge import state as state_module
 from tournaments.models import Round, Seat
+from tournaments.standings import standings
 
 from .conftest import url
 
@@ -31,6 +32,7 @@ def small_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(public_views, "BOARDS_PER_PAGE", 2)
     monkeypatch.setattr(public_views, "NAMES_PER_PAGE", 3)
     monkeypatch.setattr(views, "ENTRANTS_PER_PAGE", 4)
+    monkeypatch.setattr(public_views, "ROWS_PER_PAGE", 4)
 
 
 def shown_boards(page: str) -> list[int]:
@@ -199,6 +201,19 @@ def test_the_players_by_name_come_in_pages_holding_everyone_once(small_pages, cl
         names += re.findall(r"<tr><td><bdi>([^<]+)</bdi>", page)
     entrants = sorted(draft.tournament.entrants.values_list("name", flat=True))
     assert names == entrants and "Players 4–6 of 11." in client.get(f"{address}?page=2").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_standings_and_the_crosstable_come_in_pages_in_the_order_of_the_ranking(
+    small_pages, client, draft
+):
+    slug = draft.tournament.slug
+    ranked = [row.entrant.pairing_number for row in standings(draft.tournament, 1).rows]
+    page = client.get(f"/t/{slug}/standings/?page=2").content.decode()
+    assert [int(n) for n in re.findall(r'<tr id="player-(\d+)"', page)] == ranked[4:8]
+    assert "Players 5–8 of 11." in page and ">TPR<" not in page  # the cards' column stays on the cards
+    crosstable = client.get(f"/t/{slug}/crosstable/?page=3").content.decode()
+    assert re.findall(r"<tr>\s*<td>(\d+)", crosstable) == ["9", "10", "11"]
 
 
 @pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 `rank_standings_strict` applies direct encounter (C.07 Art. 6) to every group still tied
 before it by building the group's mini-table over every pair of its members: after round 1
-of 4000 players that is a group of some 1300 winners, a million pairs, 20 s. The rule itself
+of 4000 players that is a group of some 1300 winners, a million pairs, twice: 42 s. The rule itself
 stays the library's; this module only hands it less:
 
 - the field is ranked without DE (the values, and the order inside every DE tier, are

@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench_database import fresh_database
+
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench_large")
 PORT = 8767
@@ -53,20 +55,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def prepare(players: int) -> None:
-    server, name = DATABASE_URL.rsplit("/", 1)
-    subprocess.run(
-        [
-            "psql",
-            f"{server}/postgres",
-            "-qc",
-            f"DROP DATABASE IF EXISTS {name}",
-            "-c",
-            f"CREATE DATABASE {name}",
-        ],
-        check=True,
-    )
-    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=ENV, check=True)
+    fresh_database(DATABASE_URL, ENV, static_files=True)
     import django
 
     django.setup()

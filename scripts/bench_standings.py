@@ -17,11 +17,12 @@ import argparse
 import datetime
 import os
 import random
-import subprocess
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
+
+from bench_database import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get(
@@ -44,23 +45,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 sys.path.insert(0, str(ROOT))
 SLUG = "standings-open"
 PAGES = ("standings/", "standings.csv", "crosstable/", "prizes/", "players/", "players/{card}/")
-
-
-def prepare(players: int) -> None:
-    server, name = DATABASE_URL.rsplit("/", 1)
-    subprocess.run(
-        [
-            "psql",
-            f"{server}/postgres",
-            "-qc",
-            f"DROP DATABASE IF EXISTS {name}",
-            "-c",
-            f"CREATE DATABASE {name}",
-        ],
-        check=True,
-    )
-    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=ENV, check=True)
 
 
 def split_groups(state: object) -> list[tuple[int, int | None]]:
@@ -137,7 +121,7 @@ def main() -> None:
     parser.add_argument("--after", default="1,2,5")
     options = parser.parse_args()
     marks = sorted(int(n) for n in options.after.split(","))
-    prepare(options.players)
+    fresh_database(DATABASE_URL, ENV, static_files=True)
     import django
 
     django.setup()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -177,7 +178,15 @@ def _why(error: Exception, kind: str) -> str:
 MOVES_NAMED = 12
 
 
-def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
+@dataclass(frozen=True)
+class Changed:
+    change: DraftChange
+    # The engine state the boards were ordered by, under the lock: a change by hand alters the
+    # round's boards, not what pairing reads, so the review that follows needs no second one.
+    state: Any
+
+
+def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> Changed:
     """Apply one manual change (`DraftChange.Kind`) to a draft: boards (or matches) for swaps,
     entrant (or team) ids otherwise."""
     with transaction.atomic():
@@ -197,11 +206,8 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
         names = flow.names(rnd.tournament)
         flow.store(rnd, after)
         # Boards keep the rules' order (score of the higher player ...), so a change can move others.
-        moved = [
-            f"{edited.index(pair) + 1}→{number}"
-            for number, pair in enumerate(after, start=1)
-            if edited.index(pair) + 1 != number
-        ]
+        was = {pair: number for number, pair in enumerate(edited, start=1)}
+        moved = [f"{was[pair]}→{number}" for number, pair in enumerate(after, start=1) if was[pair] != number]
         description = edit.describe(args, names)
         if moved:
             # A swap far apart in a large round moves hundreds of boards; the description has 300 characters.
@@ -224,7 +230,7 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> DraftChange:
             {"boards": before},
             {"boards": after, "change": change.description, "version": rnd.draft_version},
         )
-        return change
+        return Changed(change, state)
 
 
 def undo_change(rnd: Round, user: Any) -> DraftChange:

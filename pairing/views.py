@@ -207,12 +207,15 @@ def _renumbered(moved: int) -> str:
 _ABSENCE_SHORT = {"half-bye": "½-point bye", "zero-bye": "0-point bye", "full-bye": "1-point bye"}
 
 
-def _entrant_states(tournament: Tournament) -> dict[int, list[str]]:
-    """Per entrant id, what the rounds hold for them: requested byes, a withdrawal, a late entry."""
+def _entrant_states(tournament: Tournament, entrants: list[Entrant]) -> dict[int, list[str]]:
+    """Per id of `entrants`, what the rounds hold for them: requested byes, a withdrawal, a late entry."""
+    ids = [e.pk for e in entrants]
     states: dict[int, list[str]] = {}
     withdrawn: dict[int, int] = {}
-    seats = Seat.objects.filter(round__tournament=tournament).exclude(absence="").order_by("round__number")
-    for entrant_id, number, absence in seats.values_list("entrant_id", "round__number", "absence"):
+    seats = Seat.objects.filter(round__tournament=tournament, entrant__in=ids).exclude(absence="")
+    for entrant_id, number, absence in seats.order_by("round__number").values_list(
+        "entrant_id", "round__number", "absence"
+    ):
         if absence == Seat.Absence.WITHDRAWN:
             withdrawn.setdefault(entrant_id, number)
         else:
@@ -221,8 +224,9 @@ def _entrant_states(tournament: Tournament) -> dict[int, list[str]]:
         states.setdefault(entrant_id, []).append(f"withdrawn from round {number}")
     # A late entrant has no seat at all in the rounds paired before they entered.
     paired = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number")
-    seated = set(Seat.objects.filter(round__in=paired).values_list("entrant_id", "round__number"))
-    for entrant_id in tournament.entrants.values_list("pk", flat=True):
+    seats = Seat.objects.filter(round__in=paired, entrant__in=ids)
+    seated = set(seats.values_list("entrant_id", "round__number"))
+    for entrant_id in ids:
         missed = [rnd.number for rnd in paired if (entrant_id, rnd.number) not in seated]
         if missed:
             states.setdefault(entrant_id, []).insert(
@@ -231,22 +235,34 @@ def _entrant_states(tournament: Tournament) -> dict[int, list[str]]:
     return states
 
 
+# Entrants per page of the arbiter's list, each with its bye and withdrawal forms.
+ENTRANTS_PER_PAGE = 100
+
+
 @arbiter_only
 def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    """The list, with a quick entry form that keeps the focus for the next player."""
+    """The list, `ENTRANTS_PER_PAGE` a page (`?page=`), with a quick entry form that keeps the focus
+    for the next player; after an entry, the page that holds the new entrant."""
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
+    listed = tournament.entrants.order_by("pairing_number")
+    number = _page(request)
     if request.method == "POST" and form.is_valid():
         moved = registration.add_entrants(tournament, request.user, [form.save(commit=False)])
         messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
+        form.instance.refresh_from_db(fields=["pairing_number"])  # numbered with everyone again
+        before = listed.filter(pairing_number__lt=form.instance.pairing_number).count()
+        number = before // ENTRANTS_PER_PAGE + 1
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
-            return redirect("arbiter:entrants", tournament.slug)
-    entrants = list(tournament.entrants.order_by("pairing_number"))
-    states = _entrant_states(tournament)
+            url = reverse("arbiter:entrants", args=[tournament.slug])
+            return redirect(f"{url}?page={number}" if number > 1 else url)
+    page = Paginator(listed, ENTRANTS_PER_PAGE).get_page(number)
+    states = _entrant_states(tournament, list(page))
     context = {
         "tournament": tournament,
         "form": form,
-        "entrants": [(e, states.get(e.pk, [])) for e in entrants],
+        "page": page,
+        "entrants": [(e, states.get(e.pk, [])) for e in page],
     }
     if request.htmx:
         return render(request, "pairing/entrants.html#entrants", context)
@@ -496,11 +512,15 @@ def _page(request: HtmxHttpRequest) -> int:
     return (form.cleaned_data["page"] or 1) if form.is_valid() else 1
 
 
-def _render_review(request: HtmxHttpRequest, rnd: Round, **extra: Any) -> HttpResponse:
+def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **extra: Any) -> HttpResponse:
+    """The review page, or its draft partial for htmx; `state`: the engine state, when the action
+    just done has it."""
     # The action just done may have changed the round (its draft version, its state).
     rnd.refresh_from_db()
     # On a worker, a draft changed by hand is checked there: a large round's check takes seconds.
-    review = drafting(rnd.tournament).review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS)
+    review = drafting(rnd.tournament).review(
+        rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state
+    )
     if not rnd.tournament.is_team and review.checking:
         jobs.request_check(rnd)
     context = {
@@ -576,16 +596,17 @@ def _back_to_page(request: HtmxHttpRequest, name: str, tournament: Tournament, n
 def round_change(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = _get_round(tournament, number)
     form = forms.ChangeForm(request.POST, tournament=tournament)
+    state = None
     if form.is_valid():
         try:
-            actions.change_draft(rnd, request.user, form.cleaned_data["kind"], *form.cleaned_data["args"])
+            kind, args = form.cleaned_data["kind"], form.cleaned_data["args"]
+            state = actions.change_draft(rnd, request.user, kind, *args).state
         except actions.ActionError as error:
             form.add_error(None, error.messages[0])
     if request.htmx or form.errors:
         # Errors render beside the form that was sent, with what the arbiter typed.
-        return _render_review(
-            request, rnd, change_form=form if form.errors else forms.ChangeForm(tournament=tournament)
-        )
+        change_form = form if form.errors else forms.ChangeForm(tournament=tournament)
+        return _render_review(request, rnd, state=state, change_form=change_form)
     return _back_to_page(request, "arbiter:round", tournament, number)
 
 

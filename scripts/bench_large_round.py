@@ -7,8 +7,10 @@ On a database of its own (BENCH_DATABASE_URL, default swiss_bench_large on 127.0
 dropped and created again): gunicorn (2 workers) and one procrastinate worker, driven by
 Debian's Chromium through Playwright. The path: press Pair, the page polls until the worker
 stores the draft, pages of boards, a swap between the first and the last board (checked by the
-worker, the page polling), publish, the public pairings, results entry; the results of round 1
-are then stored by the script (2000 boards), and round 2 goes the same way.
+worker, the page polling), publish, the public pairings (by board, by name, printable), the
+players, results entry, the arbiter's entrants; the results of round 1 are then stored by the
+script (2000 boards), and round 2 goes the same way, with the standings, crosstable, prizes and
+the leader's card after round 1.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from bench_database import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench_large")
@@ -51,20 +55,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def prepare(players: int) -> None:
-    server, name = DATABASE_URL.rsplit("/", 1)
-    subprocess.run(
-        [
-            "psql",
-            f"{server}/postgres",
-            "-qc",
-            f"DROP DATABASE IF EXISTS {name}",
-            "-c",
-            f"CREATE DATABASE {name}",
-        ],
-        check=True,
-    )
-    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=ENV, check=True)
+    fresh_database(DATABASE_URL, ENV, static_files=True)
     import django
 
     django.setup()
@@ -129,13 +120,23 @@ def pair_and_publish(page: object, number: int, boards: int, log: list[tuple[flo
     page.click("button[name=publish]")
     if "Published" not in page.locator("h1").inner_text():
         raise SystemExit(f"round {number} was not published: {page.locator('.messages').inner_text()}")
-    for address in (
+    addresses = [
         f"/t/large-open/round/{number}/",
         f"/t/large-open/round/{number}/?page=5",
+        f"/t/large-open/round/{number}/by-name/?page=3",
+        f"/t/large-open/round/{number}/print/",
         "/t/large-open/",
-    ):
+        "/t/large-open/players/",
+    ]
+    if number > 1:
+        # Round 1's results are in: the field is ranked once for all of these pages and the cards.
+        addresses += ["/t/large-open/crosstable/", "/t/large-open/prizes/", "/t/large-open/standings/"]
+    for address in addresses:
         page.goto(BASE + address)
+    if number > 1:
+        page.click("table a[href*='/players/']")  # the leader's card, from the standings
     page.goto(f"{BASE}/arbiter/large-open/rounds/{number}/results/?page={last}")
+    page.goto(f"{BASE}/arbiter/large-open/entrants/?page=20")
 
 
 def main() -> None:
@@ -194,7 +195,7 @@ def main() -> None:
     pages = [(ms, what) for ms, what in log if "/static/" not in what]
     over = sum(ms > 1000 for ms, _ in pages)
     print(f"{len(pages)} requests (static files left out), {over} over 1 s; slowest:")
-    for ms, what in sorted(pages, reverse=True)[:8]:
+    for ms, what in sorted(pages, reverse=True)[:16]:
         print(f"  {ms:7.0f} ms  {what.replace(BASE, '')}")
     load = os.getloadavg()
     print(f"load average after: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")

@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench_database import fresh_database
+
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench")
 PORT = 8766
@@ -49,22 +51,6 @@ sys.path.insert(0, str(ROOT))
 
 def manage(*args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "manage.py", *args], cwd=ROOT, env=ENV)
-
-
-def fresh_database() -> None:
-    server, name = DATABASE_URL.rsplit("/", 1)
-    subprocess.run(
-        [
-            "psql",
-            f"{server}/postgres",
-            "-qc",
-            f"DROP DATABASE IF EXISTS {name}",
-            "-c",
-            f"CREATE DATABASE {name}",
-        ],
-        check=True,
-    )
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
 
 
 def field(slug: str, players: int, rng: random.Random) -> object:
@@ -199,7 +185,7 @@ def main() -> None:
     parser.add_argument("--large", type=int, default=5)
     parser.add_argument("--kill", action="store_true")
     options = parser.parse_args()
-    fresh_database()
+    fresh_database(DATABASE_URL, ENV, static_files=True)
     import django
 
     django.setup()
@@ -208,9 +194,6 @@ def main() -> None:
     rng = random.Random(2026)
     public = field("public-open", 150, rng)
     publishing.publish_round(actions.pair_next_round(public, None), None, confirmed=True)  # type: ignore[arg-type]
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=ENV, check=True
-    )
     web = subprocess.Popen(
         [".venv/bin/gunicorn", "config.wsgi", "-w", "4", "-b", f"127.0.0.1:{PORT}", "--log-level", "warning"],
         cwd=ROOT,

@@ -95,6 +95,23 @@ def _start_version(slug: str) -> str | None:
     return token if caches["versions"].add(_version_key(slug), token, TIMEOUT) else None
 
 
+def kept(tournament: Any, name: str, compute: Callable[[], Any]) -> Any:
+    """`compute()`, stored under the tournament's version token: computed once per change, then
+    shared by every page and every process until the next change retires it with the pages.
+
+    The value must pickle. A tournament without a token yet gets one, as its first page would.
+    """
+    token = version(tournament.slug) or _start_version(tournament.slug)
+    if token is None:
+        return compute()
+    key = f"public:{tournament.slug}:{token}:{name}"
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, TIMEOUT)
+    return value
+
+
 # What a cached view reads of the query string: each parameter with the values that get a page
 # of their own, or None for free text (a search), which is answered fresh and never stored.
 QuerySpec = Mapping[str, Collection[str] | None]

@@ -6,10 +6,10 @@ import functools
 import io
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 import segno
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -65,40 +65,59 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if tournament.is_team:
         return team_views.round_matches(request, tournament, rnd)
     absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
-    # Only the page numbers the cache keys know are read (public_cache._variant); any other shows page 1.
-    asked = request.GET.get("page", "")
-    page = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE).get_page(asked if asked in PAGES else 1)
+    page = _page_of(request, rnd.boards_with_seats(), BOARDS_PER_PAGE)
     context = _context(tournament, round=rnd, boards=_boards(tournament, rnd, page), page=page, absent=absent)
     return render(request, "tournaments/public/round.html", context)
 
 
+def _page_of(request: HttpRequest, items: Any, size: int) -> Page[Any]:
+    """The page `?page=` asks for; only the numbers the cache keys know are read (public_cache._variant),
+    any other shows page 1."""
+    asked = request.GET.get("page", "")
+    return Paginator(items, size).get_page(asked if asked in PAGES else 1)
+
+
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The pairing list and one result slip per game, for the printer (print stylesheet)."""
+    """The pairing list and one result slip per game, for the printer (print stylesheet);
+    `BOARDS_PER_PAGE` boards a page (`?page=`)."""
     tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
     if tournament.is_team:
         return team_views.round_print(request, tournament, rnd)
-    context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd)}
+    page = _page_of(request, rnd.boards_with_seats(), BOARDS_PER_PAGE)
+    context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd, page), "page": page}
     return render(request, "tournaments/public/print.html", context)
 
 
+# Lines per page of the players by name: one per player.
+NAMES_PER_PAGE = 2 * BOARDS_PER_PAGE
+
+
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The pairing list for the wall: every player by name, with board, colour and opponent."""
+    """The pairing list for the wall: every player by name, with board, colour and opponent;
+    `NAMES_PER_PAGE` players a page (`?page=`)."""
     tournament = _public_tournament(slug)
     rnd = _published_round(tournament, number)
+    seats = rnd.seats.select_related("entrant")
+    by_board: dict[int, list[Seat]] = {}
+    for seat in seats:
+        if seat.board_number:
+            by_board.setdefault(seat.board_number, []).append(seat)
     lines: list[tuple[Entrant, int | None, str, Entrant | None]] = []
-    for board, white, black, _, _ in _boards(tournament, rnd):
-        lines.append((white, board.number, "White" if black else "", black))
-        if black is not None:
-            lines.append((black, board.number, "Black", white))
-    absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant")
-    lines += [(seat.entrant, None, seat.get_absence_display(), None) for seat in absent]
+    for seat in seats:
+        if not seat.board_number:
+            lines.append((seat.entrant, None, seat.get_absence_display(), None))
+            continue
+        opponent = next((s.entrant for s in by_board[seat.board_number] if s is not seat), None)
+        colour = seat.get_colour_display() if opponent else ""
+        lines.append((seat.entrant, seat.board_number, colour, opponent))
     lines.sort(key=lambda line: search_key(line[0].name))
-    context = _context(tournament, round=rnd, lines=lines)
+    page = _page_of(request, lines, NAMES_PER_PAGE)
+    context = _context(tournament, round=rnd, lines=list(page), page=page)
     return render(request, "tournaments/public/alphabetical.html", context)
 
 
@@ -127,15 +146,21 @@ def _standings_round(tournament: Tournament, number: int | None) -> int:
     return number
 
 
+# Players per page of the standings and the crosstable.
+ROWS_PER_PAGE = 200
+
+
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def standings(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
+    """The ranking, `ROWS_PER_PAGE` players a page (`?page=`)."""
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, number)
     if tournament.is_team:
         return team_views.standings(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
-    return render(request, "tournaments/public/standings.html", _context(tournament, table=table))
+    page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
+    return render(request, "tournaments/public/standings.html", _context(tournament, table=table, page=page))
 
 
 @require_safe
@@ -181,16 +206,19 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@cached_page
+@cached_page(query={"page": PAGES})
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player's rounds, `ROWS_PER_PAGE` players a page (`?page=`) in the order of the standings."""
     tournament = _public_tournament(slug)
     after = _standings_round(tournament, None)
     if tournament.is_team:
         return team_views.crosstable(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
-    cells = standings_module.crosstable_cells(tournament, after, table) if table else {}
-    rows = [(row, cells.get(row.entrant.pk, [])) for row in table.rows] if table else []
-    return render(request, "tournaments/public/crosstable.html", _context(tournament, table=table, rows=rows))
+    page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
+    cells = standings_module.crosstable_cells(tournament, after, table, list(page)) if table else {}
+    rows = [(row, cells.get(row.entrant.pk, [])) for row in page]
+    context = _context(tournament, table=table, rows=rows, page=page)
+    return render(request, "tournaments/public/crosstable.html", context)
 
 
 @require_safe

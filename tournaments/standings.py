@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from . import public_cache
 from .bridge import tiebreaks, us_tiebreaks
 from .bridge.state import RESULT_CODES, Code, Player, players_after, round_results, scoring
 from .models import Board, Entrant, Round, Seat, Tournament
@@ -29,6 +30,9 @@ class Table:
     rows: list[Row]
     ordering: list[str]  # the tie-breaks that decided the order, in order
     dropped: dict[str, str]  # the tournament's other tie-breaks, each with why it was left out
+    # Per pairing number, the performance rating (C.07 10.2) a card shows, without a column;
+    # players without a game over the board, and US Chess events, have none.
+    performance: dict[int, Decimal] = field(default_factory=dict)
 
 
 def published_rounds(tournament: Tournament) -> list[int]:
@@ -51,29 +55,31 @@ def rounds_with_standings(tournament: Tournament) -> list[int]:
     return done
 
 
-def standings(tournament: Tournament, after_round: int, extra: list[str] | None = None) -> Table:
+def standings(tournament: Tournament, after_round: int) -> Table:
     """The ranking after `after_round`, which must be one of `rounds_with_standings`.
 
-    `extra` codes get a value column without deciding the order (a card's TPR).
+    Ranking 4000 players takes most of a second, and every page that shows a rank
+    (standings, crosstable, prizes, each player's card) needs it: it is computed once per
+    change of the tournament, with the cards' performance ratings, and kept with its public
+    pages (`public_cache.kept`).
     """
-    entrants = {e.pairing_number: e for e in tournament.entrants.all()}
-    players = players_after(tournament, after_round)
+    name = f"standings:{after_round}"
+    table: Table = public_cache.kept(tournament, name, lambda: _computed(tournament, after_round))
+    return table
+
+
+def _computed(tournament: Tournament, after_round: int) -> Table:
+    field = list(tournament.entrants.order_by("pairing_number"))
+    entrants = {e.pairing_number: e for e in field}
+    players = players_after(tournament, after_round, field)
     if tournament.is_us_chess:
         return _us_standings(tournament, after_round, entrants, players)
     ruleset = tiebreaks.edition(tournament.start_date)
     ordering, dropped = tiebreaks.ranking_codes(
         tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS), players, ruleset
     )
-    codes = ordering + [code for code in extra or [] if code not in ordering]
-    rows = tiebreaks.standings(
-        players,
-        scoring(tournament),
-        after_round,
-        ordering,
-        ruleset,
-        extra=codes,
-    )
-    shown = [code for code in codes if code not in tiebreaks.ORDER_ONLY]
+    rows = tiebreaks.standings(players, scoring(tournament), after_round, ordering, ruleset, extra=["TPR"])
+    shown = [code for code in ordering if code not in tiebreaks.ORDER_ONLY]
     return Table(
         after_round=after_round,
         codes=shown,
@@ -91,6 +97,7 @@ def standings(tournament: Tournament, after_round: int, extra: list[str] | None 
         ],
         ordering=ordering,
         dropped=dropped,
+        performance={r.number: r.values["TPR"] for r in rows if "TPR" in r.values},
     )
 
 
@@ -131,15 +138,18 @@ _SYMBOLS = {
 }
 
 
-def crosstable_cells(tournament: Tournament, after_round: int, table: Table) -> dict[int, list[str]]:
-    """Per entrant id, one cell per round: opponent's row, colour and result ("12w1"), or the bye.
+def crosstable_cells(
+    tournament: Tournament, after_round: int, table: Table, rows: list[Row]
+) -> dict[int, list[str]]:
+    """Per entrant id of `rows` (a page of `table`), one cell per round: opponent's row in the
+    table, colour and result ("12w1"), or the bye.
 
     Rows, not ranks: two players sharing a place still need a cell each can point at.
     """
     rank_of = {row.entrant.pairing_number: row.position for row in table.rows}
     results = round_results(tournament, after_round)
     cells = {}
-    for row in table.rows:
+    for row in rows:
         own = results.get(row.entrant.pk, {})
         line = []
         for number in range(1, after_round + 1):
@@ -195,10 +205,9 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
     done = rounds_with_standings(tournament)
     if not done:
         return Card(rounds, None, None, 0)
-    table = standings(tournament, done[-1], extra=["TPR"])
+    table = standings(tournament, done[-1])
     row = next(r for r in table.rows if r.entrant.pk == entrant.pk)
-    # US Chess events have no C.07 performance rating.
-    performance = row.values[table.codes.index("TPR")] if "TPR" in table.codes else None
+    performance = table.performance.get(entrant.pairing_number or 0)
     return Card(rounds, row, performance or None, done[-1])
 
 

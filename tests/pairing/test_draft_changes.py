@@ -240,7 +240,7 @@ def test_exchanging_colours_is_a_finding_and_the_why_says_so(arbiter_client, tou
 
 def test_a_change_that_reorders_the_boards_says_which_boards_moved(draft, arbiter):
     # Board 1's opponent swapped with board 4's mixes score groups, so the boards are re-sorted.
-    change = actions.change_draft(draft, arbiter, "swap", 1, 4)
+    change = actions.change_draft(draft, arbiter, "swap", 1, 4).change
     moves = re.findall(r"(\d+)→(\d+)", change.description)
     assert "boards renumbered to keep the score order" in change.description and moves
     edited = [tuple(p) for p in change.before]

@@ -16,7 +16,9 @@ from procrastinate.contrib.django.models import ProcrastinateJob
 from pairing import actions, jobs, publishing, views
 from tournaments import public_views
 from tournaments.bridge import drafts
+from tournaments.bridge import state as state_module
 from tournaments.models import Round, Seat
+from tournaments.standings import standings
 
 from .conftest import url
 
@@ -28,6 +30,9 @@ def small_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(drafts, "BOARDS_PER_PAGE", 2)
     monkeypatch.setattr(views, "RESULTS_PER_PAGE", 2)
     monkeypatch.setattr(public_views, "BOARDS_PER_PAGE", 2)
+    monkeypatch.setattr(public_views, "NAMES_PER_PAGE", 3)
+    monkeypatch.setattr(views, "ENTRANTS_PER_PAGE", 4)
+    monkeypatch.setattr(public_views, "ROWS_PER_PAGE", 4)
 
 
 def shown_boards(page: str) -> list[int]:
@@ -107,9 +112,48 @@ def test_a_manual_change_rewrites_only_the_seats_of_the_boards_it_changed(arbite
 
 
 @pytest.mark.django_db
+def test_a_change_that_renumbers_boards_moves_their_seats_and_rewrites_only_the_changed_boards(
+    arbiter, draft
+):
+    def seat_rows():
+        seated = Seat.objects.filter(round=draft, board_number__isnull=False)
+        return dict(seated.values_list("entrant_id", "pk"))
+
+    before, seat_of = actions.draft_pairs(draft), seat_rows()
+    change = actions.change_draft(draft, arbiter, "swap", 1, 4).change
+    assert "renumbered" in change.description
+    after, now = actions.draft_pairs(draft), seat_rows()
+    swapped = {e for pair in (before[0], before[3]) for e in pair}
+    assert {e: pk for e, pk in now.items() if e not in swapped} == {
+        e: pk for e, pk in seat_of.items() if e not in swapped
+    }
+    assert all(now[e] != seat_of[e] for e in swapped if e)
+    moved = [pair for pair in after if pair in before and after.index(pair) != before.index(pair)]
+    assert moved  # the swap renumbered boards that it did not change
+    assert after == actions.draft_pairs(Round.objects.get(pk=draft.pk))
+
+
+@pytest.mark.django_db
+def test_a_change_by_hand_reads_the_engine_input_once_for_the_change_and_the_page(
+    monkeypatch, arbiter_client, draft
+):
+    built = []
+
+    def counted(*args, **kwargs):
+        built.append(args)
+        return read(*args, **kwargs)
+
+    read = state_module.tournament_state
+    monkeypatch.setattr(state_module, "tournament_state", counted)
+    data = {"kind": "swap", "board": 1, "other_board": 4}
+    page = arbiter_client.post(url("round-change", draft.tournament, 2), data, **HTMX).content.decode()
+    assert "renumbered" in page and len(built) == 1
+
+
+@pytest.mark.django_db
 def test_a_change_that_moves_many_boards_names_a_few_and_counts_the_rest(monkeypatch, arbiter, draft):
     monkeypatch.setattr(actions, "MOVES_NAMED", 1)
-    change = actions.change_draft(draft, arbiter, "swap", 1, 4)
+    change = actions.change_draft(draft, arbiter, "swap", 1, 4).change
     moves = re.findall(r"\d+→\d+", change.description)
     assert len(moves) == 1 and re.search(r"and \d+ more$", change.description)
 
@@ -134,6 +178,56 @@ def test_the_public_pairings_come_in_pages(small_pages, client, arbiter, draft):
     assert shown_boards(client.get(address).content.decode()) == [1, 2]
     # A page number the cache does not key shows the first page.
     assert shown_boards(client.get(address + "?page=01").content.decode()) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_the_printable_pairings_come_in_pages_each_with_the_slips_of_its_games(
+    small_pages, client, arbiter, draft
+):
+    publishing.publish_round(draft, arbiter, confirmed=True)
+    page = client.get(f"/t/{draft.tournament.slug}/round/2/print/?page=2").content.decode()
+    assert shown_boards(page) == [3, 4]
+    assert re.findall(r'id="slip-(\d+)"', page) == ["3", "4"]
+    assert "Boards 3–4 of 6." in page
+
+
+@pytest.mark.django_db
+def test_the_players_by_name_come_in_pages_holding_everyone_once(small_pages, client, arbiter, draft):
+    publishing.publish_round(draft, arbiter, confirmed=True)
+    address = f"/t/{draft.tournament.slug}/round/2/by-name/"
+    names = []
+    for number in range(1, 5):
+        page = client.get(f"{address}?page={number}").content.decode()
+        names += re.findall(r"<tr><td><bdi>([^<]+)</bdi>", page)
+    entrants = sorted(draft.tournament.entrants.values_list("name", flat=True))
+    assert names == entrants and "Players 4–6 of 11." in client.get(f"{address}?page=2").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_standings_and_the_crosstable_come_in_pages_in_the_order_of_the_ranking(
+    small_pages, client, draft
+):
+    slug = draft.tournament.slug
+    ranked = [row.entrant.pairing_number for row in standings(draft.tournament, 1).rows]
+    page = client.get(f"/t/{slug}/standings/?page=2").content.decode()
+    assert [int(n) for n in re.findall(r'<tr id="player-(\d+)"', page)] == ranked[4:8]
+    assert "Players 5–8 of 11." in page and ">TPR<" not in page  # the cards' column stays on the cards
+    crosstable = client.get(f"/t/{slug}/crosstable/?page=3").content.decode()
+    assert re.findall(r"<tr>\s*<td>(\d+)", crosstable) == ["9", "10", "11"]
+
+
+@pytest.mark.django_db
+def test_the_entrants_come_in_pages_and_an_entry_answers_with_the_page_that_holds_it(
+    small_pages, arbiter_client, draft
+):
+    tournament = draft.tournament
+    page = arbiter_client.get(url("entrants", tournament) + "?page=2").content.decode()
+    assert re.findall(r'<tr id="entrant-\d+"><td class="num">(\d+)</td>', page) == ["5", "6", "7", "8"]
+    assert "Entrants 5–8 of 11." in page
+    late = {"name": "Last, Late", "fide_rating": 1000}
+    entered = arbiter_client.post(url("entrants", tournament), late, **HTMX)
+    assert "Last, Late" in re.findall(r"<bdi>([^<]+)</bdi>", entered.content.decode())
+    assert "Entrants 9–12 of 12." in entered.content.decode()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -162,3 +162,15 @@ def test_the_same_pairing_number_may_return_in_another_tournament(tournament, ma
         total_rounds=3,
     )
     Entrant.objects.create(tournament=other, name="Someone", pairing_number=1)
+
+
+@pytest.mark.django_db
+def test_a_rounds_boards_are_found_through_the_round_and_number_index_alone():
+    """A second index on the round alone leads PostgreSQL, before it has statistics of a new round,
+    to filter every board of the round for each seat it joins (0.4 s for a 4000-player round)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        indexes = connection.introspection.get_constraints(cursor, Board._meta.db_table)
+    columns = [tuple(index["columns"]) for index in indexes.values() if index["index"] or index["unique"]]
+    assert ("round_id", "number") in columns and ("round_id",) not in columns

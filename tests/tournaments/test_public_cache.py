@@ -179,3 +179,20 @@ def test_a_value_the_page_does_not_know_cannot_be_stored_as_one_it_knows(client,
     assert client.get("/t/demo-open/export.trf", {"version": "16 "}).content.decode().startswith("012")
     assert "\n142 " in client.get("/t/demo-open/export.trf", {"version": "16 "}).content.decode()
     assert "\n142 " not in client.get("/t/demo-open/export.trf", {"version": "16"}).content.decode()
+
+
+def test_standings_are_ranked_once_a_change_and_again_after_a_correction(demo, django_assert_max_num_queries):
+    from pairing.results import record_results
+    from tournaments.standings import rounds_with_standings, standings
+
+    after = rounds_with_standings(demo)[-1]
+    first = standings(demo, after)
+    # Kept with the pages: the token, the stored table; no seats or results are read again.
+    with django_assert_max_num_queries(2):
+        assert standings(demo, after) == first
+    rnd = demo.rounds.get(number=after)
+    board = rnd.boards.exclude(result="").order_by("number").first()
+    flipped = {"1-0": "0-1", "0-1": "1-0", "1/2": "1-0"}[board.result]
+    record_results(rnd, None, {board.number: flipped})
+    points = [[(r.entrant.pk, r.points) for r in table.rows] for table in (first, standings(demo, after))]
+    assert points[0] != points[1]

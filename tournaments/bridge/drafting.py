@@ -33,7 +33,7 @@ class Drafting:
     store: Callable[[Round, list[Pair]], None]
     ordered: Callable[[Tournament, Any, list[Pair]], list[Pair]]
     names: Callable[[Tournament], dict[int, str]]
-    # The review of a round: (round, page=1, *, check_now=True); team events have one page.
+    # The review of a round: (round, page=1, *, check_now=True, state=None); team events have one page.
     review: Callable[..., Any]
     # What the rules say of a new draft (tournament, state, pairs), stored with it: `Round.record_check`.
     check: Callable[[Tournament, Any, list[Pair], Any], dict[str, Any]]
@@ -68,7 +68,7 @@ TEAMS = Drafting(
     store=team_drafts.store,
     ordered=team_drafts.in_match_order,
     names=lambda t: dict(t.teams.values_list("pk", "name")),
-    review=lambda rnd, page=1, check_now=True: team_drafts.review(rnd),
+    review=lambda rnd, page=1, check_now=True, state=None: team_drafts.review(rnd),
     check=lambda t, state, pairs, notes: {},
 )
 

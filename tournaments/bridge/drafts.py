@@ -257,10 +257,14 @@ def check_draft(
     }
 
 
-def current_check(rnd: Round, state: TournamentState, *, check_now: bool = True) -> dict[str, Any] | None:
+def current_check(
+    rnd: Round, state: TournamentState, *, check_now: bool = True, now: dict[str, str] | None = None
+) -> dict[str, Any] | None:
     """The stored check of the round's draft when it is of this draft version and this input;
-    else, when `check_now`, the draft is checked and the check stored; else None (to be checked)."""
-    now = input_fingerprint(state, engine_system(rnd.tournament))
+    else, when `check_now`, the draft is checked and the check stored; else None (to be checked).
+    `now` is the state's `input_fingerprint` when the caller has it."""
+    if now is None:
+        now = input_fingerprint(state, engine_system(rnd.tournament))
     # Read again: the draft may have changed since `rnd` was read.
     rnd.refresh_from_db(fields=["draft_version", "draft_check"])
     stored: dict[str, Any] = rnd.draft_check
@@ -288,26 +292,33 @@ def is_checked(rnd: Round) -> bool:
     return current_check(rnd, state, check_now=False) is not None
 
 
-def review(rnd: Round, page: int | str = 1, *, check_now: bool = True) -> Review:
+def review(
+    rnd: Round, page: int | str = 1, *, check_now: bool = True, state: TournamentState | None = None
+) -> Review:
     """What the review page shows: one page of boards with scores, colours, floats and findings,
     and the findings of the whole draft.
 
     The findings come from the draft's stored check (`current_check`); without one and
-    without `check_now` the review says it is `checking` and shows no findings.
+    without `check_now` the review says it is `checking` and shows no findings. `state` is
+    the round's `pairing_state` when the caller has just built it.
     """
     tournament = rnd.tournament
-    state: TournamentState | None = None
     problem = ""
     try:
-        state = pairing_state(tournament, rnd.number)
+        if state is None:
+            state = pairing_state(tournament, rnd.number)
     except StateError as error:
         problem = f"{error} Scores and findings show once it has one."
     paginator = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE)
     size = paginator.count
     shown = paginator.get_page(page) if size else None
     drafted = rnd.state == rnd.State.DRAFT and bool(size)
+    # Digested once for both the stored check and the staleness: 4000 players' records take a while.
+    now = input_fingerprint(state, engine_system(tournament)) if state else None
     # A published round is no longer changed by hand: its check, if missing, is made here once.
-    checked = current_check(rnd, state, check_now=check_now or not drafted) if state and size else None
+    checked = (
+        current_check(rnd, state, check_now=check_now or not drafted, now=now) if state and size else None
+    )
     findings = [Finding(*f) for f in checked["findings"]] if checked and drafted else []
     players = {p.number: p for p in state.players} if state else {}
     marks = checked["floats"] if checked else {}
@@ -332,7 +343,7 @@ def review(rnd: Round, page: int | str = 1, *, check_now: bool = True) -> Review
         for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
     ]
     relaxed = checked["relaxed"] if checked else []
-    stale = draft_staleness(rnd, state) if drafted else ""
+    stale = (stale_reason(rnd, now) if now else draft_staleness(rnd)) if drafted else ""
     changes = list(rnd.draft_changes.defer("before", "after"))
     checking = bool(state and drafted and checked is None)
     return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale, shown, size, checking)

@@ -245,9 +245,9 @@ def round_results(
     return results
 
 
-def players_after(tournament: Tournament, round_number: int) -> tuple[Player, ...]:
-    """The entrants as engine players with their records of rounds 1 .. round_number (all published)."""
-    entrants = list(tournament.entrants.order_by("pairing_number"))
+def players_after(tournament: Tournament, round_number: int, entrants: list[Entrant]) -> tuple[Player, ...]:
+    """`entrants` (the tournament's, by pairing number) as engine players with their records of rounds
+    1 .. round_number (all published)."""
     return _players(tournament, entrants, round_number)
 
 

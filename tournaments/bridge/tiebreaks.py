@@ -6,7 +6,8 @@ edition: the capped dummy) ruleset. Only its batch entry point,
 `rank_standings_strict`, is used: it classifies every round once and shares the
 adjusted scores, while the per-player `calculate_*` functions re-validate the whole
 field on each call and grow quadratically (65 s for 1000 players). Its descriptor
-calculator is avoided too: asked for `fide-2024` it computes 2026 values.
+calculator is avoided too: asked for `fide-2024` it computes 2026 values. With DE in the
+list, `ranking.ranked` calls it so that direct encounter sees only the groups it can decide.
 
 Codes are the tournament's (`Tournament.tiebreaks`): "BH-C1", "SB", "DE" ...
 """
@@ -14,6 +15,7 @@ Codes are the tournament's (`Tournament.tiebreaks`): "BH-C1", "SB", "DE" ...
 from __future__ import annotations
 
 import datetime
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -23,6 +25,8 @@ from typing import Any
 from tiebreak_core import GameRecord, PlayerTiebreakData, rank_standings_strict
 
 from swiss.model import Code, Colour, Player, Scoring
+
+from .ranking import ranked, stretches
 
 # The 2026 edition applies to tournaments that start on or after 1 March 2026 (tiebreaks.md section 0).
 EDITION_2026_FROM = datetime.date(2026, 3, 1)
@@ -169,9 +173,9 @@ def standings(
     if ruleset == "fide-2026":
         options |= {"pairing_numbers": {n: n for n in data}, "draw_points": float(scoring.draw)}
     criteria = [TERMINAL.get(c) or CRITERIA[c] for c in tiebreaks]
-    result = rank_standings_strict(data, criteria, deterministic_keys={n: n for n in data}, **options)
-    values = {row.player_id: dict(row.values) for row in result.players}
-    places = _shared_places(result.players, data, criteria, options)
+    rows = ranked(data, criteria, {n: n for n in data}, options)
+    values = {row.player_id: dict(row.values) for row, _ in rows}
+    places = _shared_places(rows, data, criteria, options)
     shown_only = [CRITERIA[c] for c in extra if c not in tiebreaks and c not in ORDER_ONLY]
     if shown_only:
         for row in rank_standings_strict(data, shown_only, **options).players:
@@ -197,44 +201,39 @@ def standings(
             | dict.fromkeys(emptied, Decimal(0)),
             last=places[row.player_id][1],
         )
-        for row in result.players
+        for row, _ in rows
     ]
 
 
 def _shared_places(
-    ranked: Sequence[Any],
+    rows: Sequence[tuple[Any, int]],
     data: Mapping[int, PlayerTiebreakData],
     criteria: list[str],
     options: dict[str, Any],
 ) -> dict[int, tuple[int, int]]:
     """Per pairing number, the first and last place of the group the criteria leave tied.
 
-    Equal points and equal values are the candidates. DE, TPN and RTNG split groups
-    without a value, so when one of them is used, the field is ranked again with the
-    pairing-number fallback reversed: the library keeps the groups where they are and
-    only reverses the order inside each, so a group is a stretch of places both
-    rankings fill with the same players.
+    Equal points, equal values and one DE tier are the candidates. TPN and RTNG split
+    groups without a value, so when one of them is used, the field is ranked again with
+    the pairing-number fallback reversed: the library keeps the groups where they are and
+    only reverses the order inside each, so a group is a stretch of places both rankings
+    fill with the same players.
     """
-    order = [row.player_id for row in ranked]
-    scalar = [c for c in criteria if c not in ("direct_encounter", *TERMINAL.values())]
-    key = {row.player_id: (row.points, *(row.values.get(c) for c in scalar)) for row in ranked}
-    candidates = any(key[a] == key[b] for a, b in zip(order, order[1:], strict=False))
-    if candidates and len(scalar) < len(criteria):
-        again = rank_standings_strict(data, criteria, deterministic_keys={n: -n for n in data}, **options)
-        reverse = [row.player_id for row in again.players]
+    order = [row.player_id for row, _ in rows]
+    key = {row.player_id: (row.points, *row.values.values(), tier) for row, tier in rows}
+    if set(TERMINAL.values()) & set(criteria) and any(
+        key[a] == key[b] for a, b in zip(order, order[1:], strict=False)
+    ):
+        again = ranked(data, criteria, {n: -n for n in data}, options)
+        groups = stretches(order, [row.player_id for row, _ in again])
     else:
-        reverse = None
+        groups = [list(group) for _, group in itertools.groupby(order, key=key.__getitem__)]
     places: dict[int, tuple[int, int]] = {}
     first = 0
-    for index, number in enumerate(order):
-        if reverse is None:
-            closes = index + 1 == len(order) or key[order[index + 1]] != key[number]
-        else:
-            closes = set(order[first : index + 1]) == set(reverse[first : index + 1])
-        if closes:
-            for other in order[first : index + 1]:
-                places[other] = (first + 1, index + 1 if index > first else 0)
-            first = index + 1
+    for group in groups:
+        for number in group:
+            places[number] = (first + 1, first + len(group) if len(group) > 1 else 0)
+        first += len(group)
     return places
 
 

@@ -65,16 +65,24 @@ def _version_key(slug: str) -> str:
     return f"public:{_TEMPLATES}:{slug}:version"
 
 
-def invalidate(tournament: Any) -> None:
+def _rounds_key(slug: str, round_number: int | None) -> str:
+    """The token of a tournament's rows of round `round_number` (boards), or with None of its other rows."""
+    return f"public:{slug}:rows:{'other' if round_number is None else round_number}"
+
+
+def invalidate(tournament: Any, round_number: int | None = None) -> None:
     """Retire every cached public page of `tournament`, now and when the transaction commits.
 
     Pages are keyed by the slug, the public address, so a tournament deleted and
-    created again under the same slug (the demo) retires the old pages too.
+    created again under the same slug (the demo) retires the old pages too. Values kept
+    with `kept_after` are retired too, all of them; with `round_number` (a board of that
+    round changed) only those that rest on that round.
     """
     slug = tournament.slug
 
     def bump() -> None:
-        caches["versions"].set(_version_key(slug), uuid.uuid4().hex, TIMEOUT)
+        tokens = {_version_key(slug): uuid.uuid4().hex, _rounds_key(slug, round_number): uuid.uuid4().hex}
+        caches["versions"].set_many(tokens, TIMEOUT)
 
     bump()
     transaction.on_commit(bump)
@@ -95,16 +103,27 @@ def _start_version(slug: str) -> str | None:
     return token if caches["versions"].add(_version_key(slug), token, TIMEOUT) else None
 
 
-def kept(tournament: Any, name: str, compute: Callable[[], Any]) -> Any:
-    """`compute()`, stored under the tournament's version token: computed once per change, then
-    shared by every page and every process until the next change retires it with the pages.
+def kept_after(tournament: Any, after_round: int, name: str, compute: Callable[[], Any]) -> Any:
+    """`compute()`, which reads rounds 1 .. `after_round` of `tournament` (and its entrants and
+    settings), computed once and shared by every page and process until one of those changes.
 
-    The value must pickle. A tournament without a token yet gets one, as its first page would.
+    A result entered in a later round leaves it: on a busy results desk the standings after
+    the last complete round are not computed again for every game. The value must pickle.
     """
-    token = version(tournament.slug) or _start_version(tournament.slug)
-    if token is None:
-        return compute()
-    key = f"public:{tournament.slug}:{token}:{name}"
+    slug = tournament.slug
+    keys = [_rounds_key(slug, None), *(_rounds_key(slug, n) for n in range(1, after_round + 1))]
+    versions = caches["versions"]
+    tokens = versions.get_many(keys)
+    for key in keys:
+        # A token never set (or lost) is made now, never read as empty: a value kept under an
+        # empty token could come back after a change whose token was lost.
+        token = uuid.uuid4().hex
+        if key not in tokens and versions.add(key, token, TIMEOUT):
+            tokens[key] = token
+    if any(key not in tokens for key in keys):
+        return compute()  # a change came in between: nothing is kept this time
+    digest = hashlib.sha1("".join(tokens[key] for key in keys).encode(), usedforsecurity=False).hexdigest()
+    key = f"public:{slug}:{name}:{after_round}:{digest}"
     value = cache.get(key)
     if value is None:
         value = compute()

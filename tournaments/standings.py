@@ -59,12 +59,12 @@ def standings(tournament: Tournament, after_round: int) -> Table:
     """The ranking after `after_round`, which must be one of `rounds_with_standings`.
 
     Ranking 4000 players takes most of a second, and every page that shows a rank
-    (standings, crosstable, prizes, each player's card) needs it: it is computed once per
-    change of the tournament, with the cards' performance ratings, and kept with its public
-    pages (`public_cache.kept`).
+    (standings, crosstable, prizes, each player's card) needs it: it is computed once, with
+    the cards' performance ratings, and kept until something it rests on changes
+    (`public_cache.kept_after`); a result entered in a later round leaves it.
     """
-    name = f"standings:{after_round}"
-    table: Table = public_cache.kept(tournament, name, lambda: _computed(tournament, after_round))
+    compute = lambda: _computed(tournament, after_round)  # noqa: E731
+    table: Table = public_cache.kept_after(tournament, after_round, "standings", compute)
     return table
 
 

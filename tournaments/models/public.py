@@ -20,10 +20,14 @@ class ShownPublicly(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         super().save(*args, **kwargs)
-        public_cache.invalidate(self.tournament)  # type: ignore[attr-defined]
+        public_cache.invalidate(self.tournament, self.shown_in_round())  # type: ignore[attr-defined]
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        tournament = self.tournament  # type: ignore[attr-defined]
+        tournament, round_number = self.tournament, self.shown_in_round()  # type: ignore[attr-defined]
         deleted = super().delete(*args, **kwargs)
-        public_cache.invalidate(tournament)
+        public_cache.invalidate(tournament, round_number)
         return deleted
+
+    def shown_in_round(self) -> int | None:
+        """The one round whose pages and standings this row changes, or None: it may change any."""
+        return None

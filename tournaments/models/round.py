@@ -295,6 +295,10 @@ class Board(ShownPublicly):
     def tournament(self) -> Tournament:
         return self.round.tournament
 
+    def shown_in_round(self) -> int:
+        """A board is read only by what shows its round and the rounds after it."""
+        return self.round.number
+
     def _seat(self, colour: str) -> Seat | None:
         return next((seat for seat in self.seats.all() if seat.colour == colour), None)
 

@@ -31,6 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.bridge import drafts
+from tournaments.bridge.recheck import recheck
 from tournaments.bridge.state import StateError, pairing_state
 from tournaments.models import AuditRecord, Job, Round, Tournament
 
@@ -205,26 +206,56 @@ def check_round(round_id: int) -> None:
 def request_import(tournament: Tournament, user: Any, text: str, *, encoding: str, confirm: bool) -> Job:
     """Queue the check of a file of entrants (and, when `confirm`, their saving), or join the import
     already queued or running for the tournament: one at a time, as for pairing a round."""
+    from .tasks import import_entrants
+
+    request = {"text": text, "encoding": encoding, "confirm": confirm}
+    return _request(tournament, user, Job.Kind.IMPORT, request, import_entrants.defer, run_import)
+
+
+def request_recheck(tournament: Tournament, user: Any) -> Job:
+    """Queue the pairing again of every published round (`tournaments.bridge.recheck`), or join
+    the re-check already queued or running: it pairs as many rounds as were played."""
+    from .tasks import recheck_rounds
+
+    return _request(tournament, user, Job.Kind.RECHECK, {}, recheck_rounds.defer, run_recheck)
+
+
+def _request(
+    tournament: Tournament,
+    user: Any,
+    kind: str,
+    request: dict[str, Any],
+    defer: Callable[..., int],
+    run: Callable[[int], None],
+) -> Job:
+    """The tournament's job of `kind` (of no one round) already queued or running, or a new one,
+    queued for a worker or, with JOBS_IN_PROCESS, run here."""
     with transaction.atomic():
-        job = Job.objects.filter(tournament=tournament, kind=Job.Kind.IMPORT, status__in=Job.ACTIVE).first()
+        job = Job.objects.filter(tournament=tournament, kind=kind, status__in=Job.ACTIVE).first()
         if job is not None:
             return job
         job = Job.objects.create(
-            tournament=tournament,
-            kind=Job.Kind.IMPORT,
-            round_number=0,
-            requested_by=user,
-            request={"text": text, "encoding": encoding, "confirm": confirm},
+            tournament=tournament, kind=kind, round_number=0, requested_by=user, request=request
         )
         if not settings.JOBS_IN_PROCESS:
-            from .tasks import import_entrants
-
-            job.queue_id = import_entrants.defer(job_id=job.pk)
+            job.queue_id = defer(job_id=job.pk)
             job.save(update_fields=["queue_id"])
     if settings.JOBS_IN_PROCESS:
-        run_import(job.pk)
+        run(job.pk)
         job.refresh_from_db()
     return job
+
+
+def run_recheck(job_id: int) -> None:
+    """Pair every published round again and keep, per round, what differs from what was published."""
+    if not start(job_id):
+        return
+    job = Job.objects.select_related("tournament").get(pk=job_id)
+    rounds = recheck(job.tournament)
+    with contextlib.suppress(_NotWanted), transaction.atomic():
+        Job.objects.filter(pk=job_id).update(result={"rounds": rounds})
+        if not finish(job_id, Status.DONE):
+            raise _NotWanted
 
 
 def run_import(job_id: int) -> None:

@@ -56,6 +56,20 @@ def import_entrants(job_id: int) -> None:
         jobs.run_import(job_id)
 
 
+@app.task(name="recheck_rounds")
+def recheck_rounds(job_id: int) -> None:
+    """Pair every published round again and compare (`jobs.run_recheck`): as long as pairing them."""
+    with _own_connections():
+        jobs.run_recheck(job_id)
+
+
+# What a job of each kind was doing when its worker stopped, and what the arbiter may do again.
+_STOPPED_WHILE = {
+    str(Job.Kind.IMPORT): ("importing the file", "Import it"),
+    str(Job.Kind.RECHECK): ("re-checking the rounds", "Re-check them"),
+}
+
+
 def _after_stall(job_id: int) -> bool:
     """The job's worker died: True to queue it again, False when it is failed (or no longer wanted)."""
     with transaction.atomic():
@@ -64,11 +78,7 @@ def _after_stall(job_id: int) -> bool:
             return False
         if job.attempts >= settings.JOB_ATTEMPTS:
             job.status, job.finished_at = Job.Status.FAILED, job.started_at
-            doing, again = (
-                ("importing the file", "Import it")
-                if job.kind == Job.Kind.IMPORT
-                else ("pairing this round", "Pair it")
-            )
+            doing, again = _STOPPED_WHILE.get(job.kind, ("pairing this round", "Pair it"))
             job.message = (
                 f"The worker {doing} stopped {job.attempts} times (JOB_ATTEMPTS); nothing was stored. "
                 f"{again} again, or ask the administrator to look at the workers."

@@ -23,6 +23,7 @@ urlpatterns = [
     path("<slug:slug>/teams/<int:team_id>/number/", views.team_number, name="team-number"),
     path("<slug:slug>/teams/<int:team_id>/absence/", views.team_absence, name="team-absence"),
     path("<slug:slug>/forbidden-pairs/", views.forbidden_pairs, name="forbidden-pairs"),
+    path("<slug:slug>/recheck/", views.recheck, name="recheck"),
     path("<slug:slug>/pair/", views.pair_round, name="pair"),
     path("<slug:slug>/rounds/<int:number>/", views.round_review, name="round"),
     path("<slug:slug>/rounds/<int:number>/job/", views.round_job, name="round-job"),

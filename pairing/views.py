@@ -314,6 +314,25 @@ def _import_job(request: HtmxHttpRequest, tournament: Tournament) -> Job | None:
 
 
 @arbiter_only
+def recheck(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Pair every published round again and show where the engine differs from what was published:
+    a job, which the page follows; the last re-check's findings stay until the next."""
+    if request.method == "POST":
+        jobs.request_recheck(tournament, request.user)
+        return redirect("arbiter:recheck", tournament.slug)
+    job = Job.objects.filter(tournament=tournament, kind=Job.Kind.RECHECK).first()
+    context: dict[str, Any] = {"tournament": tournament, "job": job}
+    if request.htmx and job is not None:
+        if not job.is_active:
+            return HttpResponseClientRefresh()
+        return render(request, "pairing/recheck.html#job", context)
+    if job is not None and job.status == Job.Status.DONE:
+        rounds = job.result["rounds"]
+        context |= {"rounds": rounds, "differing": sum(1 for r in rounds if not r["agrees"])}
+    return render(request, "pairing/recheck.html", context)
+
+
+@arbiter_only
 def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Team events: the teams with their rosters in board order; a team or a player is added here."""
     team_form = forms.TeamForm(request.POST if "add-team" in request.POST else None)

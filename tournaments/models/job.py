@@ -20,6 +20,8 @@ class Job(models.Model):
         PAIR = "pair", "Pairing"
         # Checking the lines of an uploaded file of entrants, and on confirmation saving them.
         IMPORT = "import", "Import"
+        # Every published round paired again by the engine and compared with what was published.
+        RECHECK = "recheck", "Re-check"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -34,14 +36,15 @@ class Job(models.Model):
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="jobs")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    # 0 for an import, which is of no round.
+    # 0 for an import or a re-check, which are of no one round.
     round_number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     # What the arbiter is told when the job did not end with a draft.
     message = models.TextField(blank=True, validators=[plain_text])
     # What the job was asked: {"again": bool} and the engine input's digest when it was queued.
     request = models.JSONField(default=dict, blank=True)
-    # What an import job found: the preview of every line (`ImportForm.preview`).
+    # What an import job found: the preview of every line (`ImportForm.preview`); what a re-check
+    # found: {"rounds": [...]} (`tournaments.bridge.recheck`).
     result = models.JSONField(default=dict, blank=True)
     queue_id = models.BigIntegerField(null=True, blank=True, help_text="procrastinate's job id")
     attempts = models.PositiveSmallIntegerField(default=0)

@@ -421,13 +421,17 @@ class ImportForm(ImportUploadForm):
 TEAM_COLUMNS = ("team", "board", "captain", "captain_contact")
 
 
-class TeamImportForm(ImportForm):
-    """Teams and rosters from a CSV file (a `team` column beside the players', rows in board order)
-    or a TRF-2026 team file (310 records); every wrong line is named and nothing is saved."""
+class TeamImportUploadForm(ImportUploadForm):
+    """The file of teams to import: read here, its lines checked by a job (`TeamImportForm`)."""
 
     file = forms.FileField(
         required=False, help_text="CSV with a header line and a team column, or a TRF-2026 team file."
     )
+
+
+class TeamImportForm(ImportForm):
+    """Teams and rosters from a CSV file (a `team` column beside the players', rows in board order)
+    or a TRF-2026 team file (310 records); every wrong line is named and nothing is saved."""
 
     def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
         if trf:

@@ -259,13 +259,15 @@ def run_recheck(job_id: int) -> None:
 
 
 def run_import(job_id: int) -> None:
-    """Check every line of the job's file; on confirmation save the new entrants, all or none.
+    """Check every line of the job's file; on confirmation save the new entrants (of a team event:
+    the teams with their rosters), all or none.
 
     The preview (`ImportForm.preview`) is kept on the job whatever the outcome; a file with a
     wrong line fails the job with the form's message, and nothing is saved.
     """
-    from .forms import ImportForm
+    from .forms import ImportForm, TeamImportForm
     from .registration import add_entrants
+    from .teams import add_teams
 
     if not start(job_id):
         return
@@ -274,7 +276,8 @@ def run_import(job_id: int) -> None:
     def progress(done: int, total: int) -> None:
         Job.objects.filter(pk=job_id).update(message=f"{done} of {total} lines checked.")
 
-    form = ImportForm({"text": job.request["text"]}, tournament=job.tournament, progress=progress)
+    reader = TeamImportForm if job.tournament.is_team else ImportForm
+    form = reader({"text": job.request["text"]}, tournament=job.tournament, progress=progress)
     valid = form.is_valid()
     result = form.preview()
     encoding = job.request.get("encoding")
@@ -287,7 +290,11 @@ def run_import(job_id: int) -> None:
         return
     # The entrants are saved in the transaction that marks the job done: both, or neither.
     with contextlib.suppress(_NotWanted), transaction.atomic():
-        if job.request.get("confirm"):
+        if job.request.get("confirm") and isinstance(form, TeamImportForm):
+            found = form.teams()
+            add_teams(job.tournament, job.requested_by, found)
+            result["teams"] = len(found)
+        elif job.request.get("confirm"):
             result["moved"] = add_entrants(job.tournament, job.requested_by, form.entrants())
         Job.objects.filter(pk=job_id).update(result=result)
         if not finish(job_id, Status.DONE):

@@ -271,11 +271,22 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 
 @arbiter_only
 def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped.
+    """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
+    return _import(request, tournament, teams=False)
 
-    A job checks the lines (and saves them on confirmation): the page follows it (`?job=`).
-    """
-    form = forms.ImportUploadForm(request.POST or None, request.FILES or None)
+
+@arbiter_only
+def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload, preview every line, then confirm: every team and player is saved, or none."""
+    return _import(request, tournament, teams=True)
+
+
+def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) -> HttpResponse:
+    """The import page of entrants or of teams: a job checks the lines (and saves them on
+    confirmation), and the page follows it (`?job=`)."""
+    here = "arbiter:teams-import" if teams else "arbiter:entrants-import"
+    upload = forms.TeamImportUploadForm if teams else forms.ImportUploadForm
+    form = upload(request.POST or None, request.FILES or None)
     job = _import_job(request, tournament)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -283,13 +294,24 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             tournament, request.user, data["text"], encoding=data["encoding"], confirm=data["confirm"]
         )
         if job.is_active:
-            return redirect(f"{reverse('arbiter:entrants-import', args=[tournament.slug])}?job={job.pk}")
+            return redirect(f"{reverse(here, args=[tournament.slug])}?job={job.pk}")
     if job is not None and job.status == Job.Status.DONE and job.request.get("confirm"):
-        result, skipped = job.result, job.result["skipped"]
+        result = job.result
+        if teams:
+            messages.success(request, f"{result['teams']} teams with {result['new']} players imported.")
+            return redirect("arbiter:teams", tournament.slug)
+        skipped = result["skipped"]
         note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
         messages.success(request, f"{result['new']} entrants imported{note}.{_renumbered(result['moved'])}")
         return redirect("arbiter:entrants", tournament.slug)
-    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "job": job}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "max_rows": settings.IMPORT_MAX_ROWS,
+        "job": job,
+        "teams": teams,
+        "here": here,
+    }
     if job is not None and not job.is_active:
         context |= {
             "preview": job.result,
@@ -361,23 +383,6 @@ def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         "absence_kinds": forms.TEAM_ABSENCES.items(),
     }
     return render(request, "pairing/teams.html", context)
-
-
-@arbiter_only
-def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    """Upload, preview every line, then confirm: every team and player is saved, or none."""
-    form = forms.TeamImportForm(request.POST or None, request.FILES or None, tournament=tournament)
-    context = {"tournament": tournament, "form": form, "max_rows": settings.IMPORT_MAX_ROWS, "teams": True}
-    if request.method == "POST" and form.is_valid():
-        if form.cleaned_data["confirm"]:
-            found = form.teams()
-            team_registration.add_teams(tournament, request.user, found)
-            messages.success(request, f"{len(found)} teams with {len(form.lines)} players imported.")
-            return redirect("arbiter:teams", tournament.slug)
-        context |= {"confirmable": True, "text": form.cleaned_data["text"]}
-    return render(
-        request, "pairing/import.html", {**context, "preview": form.preview() if form.lines else None}
-    )
 
 
 def _on_teams_page(

@@ -136,3 +136,23 @@ def test_a_trf_team_file_brings_its_teams_and_rosters(
     ]
     broken = client.post(url("teams-import", empty), {"text": "012 Cup\n310   1 Zug\n"}).content.decode()
     assert "line " in broken.lower() and "Nothing was imported." in broken
+
+
+def test_a_team_file_is_checked_and_saved_by_a_job_the_page_follows(
+    client: Any, team_event: Any, arbiter: Any, settings: Any
+) -> None:
+    from pairing import jobs
+    from tournaments.models import Job
+
+    settings.JOBS_IN_PROCESS = False
+    client.force_login(arbiter)
+    posted = client.post(url("teams-import", team_event), {"text": CSV, "confirm": "on"})
+    job = Job.objects.get(tournament=team_event, kind=Job.Kind.IMPORT)
+    # The request only queued the job: nothing is saved until a worker has run it.
+    assert posted["Location"].endswith(f"?job={job.pk}") and job.status == Job.Status.QUEUED
+    assert "Importing the file" in client.get(posted["Location"]).content.decode()
+    assert not team_event.teams.exists()
+    jobs.run_import(job.pk)
+    done = client.get(posted["Location"], follow=True)
+    assert "2 teams with 4 players imported." in done.content.decode()
+    assert [t.name for t in team_event.teams.order_by("pairing_number")] == ["Basel", "Bern"]

@@ -35,6 +35,7 @@ from .trf import (
     entrant_rows,
     manual_change_notes,
     public_birth_date,
+    scoring_fields,
 )
 
 if TYPE_CHECKING:
@@ -150,7 +151,8 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         match_points_win=int(state.scoring.win),
         match_points_draw=int(state.scoring.draw),
         match_points_loss=int(state.scoring.loss),
-        **_board_points(state),
+        # A game's points on a board; the bye's are the match scoring's (its `pab` is the default).
+        **scoring_fields(state.board_scoring),
         **_options(state),
     )
     entrants = _players(tournament, text)
@@ -181,17 +183,6 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
         for board, pid in enumerate(lineup, start=1)
     )
     return tournament
-
-
-def _board_points(state: TeamState) -> dict[str, Decimal]:
-    """A game's points on a board, as the tournament's scoring fields (the PAB's are the match's)."""
-    games = state.board_scoring
-    return {
-        name: Decimal(value.numerator) / value.denominator
-        for name in Tournament.SCORING_FIELDS
-        if name != "points_pab"
-        for value in (getattr(games, name.removeprefix("points_")),)
-    }
 
 
 def _options(state: TeamState) -> dict[str, object]:

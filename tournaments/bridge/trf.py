@@ -13,7 +13,7 @@ from django.db import transaction
 
 from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
-from swiss.model import Code, Pairing, Player, TournamentState, TrfError
+from swiss.model import Code, Pairing, Player, Scoring, TournamentState, TrfError
 from swiss.trf import plain_line, read_player_line, read_trf, write_trf
 from swiss.us.trf import us_option_lines
 from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournament
@@ -130,7 +130,7 @@ def import_trf(
         initial_colour=state.initial_colour.value if state.initial_colour else "",
         acceleration=state.acceleration.value,
         pairing_system=next(system for system, edition in EDITIONS.items() if edition is state.edition),
-        **{name: _dec(getattr(scoring, name.removeprefix("points_"))) for name in Tournament.SCORING_FIELDS},
+        **scoring_fields(scoring),
     )
     entrants = {p.number: entrant_from_trf(tournament, p) for p in state.players}
     if state.abcd_last_top is not None:
@@ -170,6 +170,11 @@ def entrant_from_trf(tournament: Tournament, player: Player) -> Entrant:
         fide_id=player.fide_id,
         birth_date=_date(player.birth_date),
     )
+
+
+def scoring_fields(scoring: Scoring) -> dict[str, Decimal]:
+    """The engine's points per outcome as the tournament's scoring fields (`points_win`, ...)."""
+    return {name: _dec(getattr(scoring, name.removeprefix("points_"))) for name in Tournament.SCORING_FIELDS}
 
 
 def _dec(value: Fraction) -> Decimal:

@@ -8,9 +8,28 @@ from collections.abc import Callable
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django_htmx.http import reswap, retarget
 
 logger = logging.getLogger(__name__)
+
+
+class PrivatePagesMiddleware:
+    """Every response under the arbiters' and the admin's addresses is kept out of every cache,
+    errors included: `never_cache` on a view does not reach the 403 or 404 page Django makes from
+    an exception the view raised."""
+
+    PRIVATE = ("/arbiter/", "/admin/", "/accounts/")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.path.startswith(self.PRIVATE):
+            add_never_cache_headers(response)
+            patch_cache_control(response, private=True)
+        return response
 
 
 class DatabaseUnavailableMiddleware:

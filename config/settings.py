@@ -96,6 +96,7 @@ HEADER_MIDDLEWARE = [
 
 MIDDLEWARE = [
     *HEADER_MIDDLEWARE,
+    "config.middleware.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

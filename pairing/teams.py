@@ -24,6 +24,15 @@ def add_teams(tournament: Tournament, user: Any, teams: list[tuple[Team, list[En
     """Save teams with their players in board order; returns how many player numbers moved."""
     with transaction.atomic():
         tournament = locked_tournament(tournament)
+        if not tournament.is_team:
+            raise ActionError("Only a team event has teams.")
+        names = [team.name.strip().casefold() for team, _ in teams]
+        taken = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
+        twice = sorted({name for name in names if name in taken or names.count(name) > 1})
+        if twice:
+            raise ActionError(
+                f"A team of this name is entered already: {', '.join(twice)}. Team names differ."
+            )
         number = tournament.teams.aggregate(last=models.Max("pairing_number"))["last"] or 0
         players = []
         for team, roster in teams:
@@ -56,6 +65,8 @@ def reseed_by_rating(tournament: Tournament, user: Any) -> None:
     """Number the teams by their rosters' ratings (`seeded`), before round 1 is published."""
     with transaction.atomic():
         tournament = locked_tournament(tournament)
+        if not tournament.teams.exists():
+            raise ActionError("There are no teams to number yet.")
         _renumber(tournament, user, seeded(tournament))
 
 

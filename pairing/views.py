@@ -81,6 +81,18 @@ def arbiter_only(view: View) -> View:
     return wrapper
 
 
+def team_event_only(view: View) -> View:
+    """Below `arbiter_only`: the teams and lineups pages exist for team events only."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, tournament: Tournament, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not tournament.is_team:
+            raise Http404("Only team events have teams and lineups.")
+        return view(request, tournament, *args, **kwargs)
+
+    return wrapper
+
+
 def _get_round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
 
@@ -115,7 +127,7 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = _arbitrated(request.user)
     if not (request.user.is_staff or tournaments.exists()):
         raise PermissionDenied("This page is for arbiters.")
-    return render(request, "pairing/tournaments.html", {"tournaments": tournaments})
+    return render(request, "pairing/tournaments.html", {"tournaments": tournaments.filter(archived=False)})
 
 
 @never_cache
@@ -276,6 +288,7 @@ def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
 
 
 @arbiter_only
+@team_event_only
 def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Upload, preview every line, then confirm: every team and player is saved, or none."""
     return _import(request, tournament, teams=True)
@@ -355,6 +368,7 @@ def recheck(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @arbiter_only
+@team_event_only
 def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Team events: the teams with their rosters in board order; a team or a player is added here."""
     team_form = forms.TeamForm(request.POST if "add-team" in request.POST else None)
@@ -362,9 +376,13 @@ def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         request.POST if "add-player" in request.POST else None, tournament=tournament
     )
     if team_form.is_bound and team_form.is_valid():
-        team_registration.add_teams(tournament, request.user, [(team_form.save(commit=False), [])])
-        messages.success(request, f"{team_form.instance.name} entered.")
-        return redirect("arbiter:teams", tournament.slug)
+        try:
+            team_registration.add_teams(tournament, request.user, [(team_form.save(commit=False), [])])
+        except actions.ActionError as error:
+            team_form.add_error("name", error.messages[0])
+        else:
+            messages.success(request, f"{team_form.instance.name} entered.")
+            return redirect("arbiter:teams", tournament.slug)
     if player_form.is_bound and player_form.is_valid():
         team = player_form.cleaned_data["team"]
         try:
@@ -408,6 +426,7 @@ def _cleaned(form: Form) -> dict[str, Any]:
 
 @require_POST
 @arbiter_only
+@team_event_only
 def teams_reseed(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Number the teams by rating (D.02 3.1) before round 1 is published."""
 
@@ -420,6 +439,7 @@ def teams_reseed(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespon
 
 @require_POST
 @arbiter_only
+@team_event_only
 def team_number(request: HtmxHttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
     """Move a team to another pairing number; the teams from there on move down one."""
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
@@ -434,6 +454,7 @@ def team_number(request: HtmxHttpRequest, tournament: Tournament, team_id: int) 
 
 @require_POST
 @arbiter_only
+@team_event_only
 def team_absence(request: HtmxHttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
     """A team absent from a round or withdrawn from it on (not paired, no points), or present again."""
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
@@ -819,6 +840,7 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
 
 
 @arbiter_only
+@team_event_only
 def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Team events: each team's lineup for a round, entered or the default, flagged when incomplete."""
     rnd = _get_round(tournament, number)

@@ -72,3 +72,17 @@ def test_with_e_mail_configured_the_reset_link_works_and_sends_the_message(clien
     response = client.post("/accounts/password_reset/", {"email": "arbiter@example.org"})
     assert response.status_code == 302
     assert [message.to for message in mail.outbox] == [["arbiter@example.org"]]
+
+
+def test_arbiters_error_pages_are_never_kept_by_a_cache_either(client, demo, django_user_model):
+    """A 403 (another arbiter's tournament), a 404 (no such round) and a 405 under /arbiter/."""
+    stranger = django_user_model.objects.create_user("stranger", password="x", is_staff=True)
+    client.force_login(stranger)
+    forbidden = client.get("/arbiter/demo-open/")
+    client.force_login(demo.chief_arbiter)
+    missing = client.get("/arbiter/demo-open/rounds/99/")
+    not_allowed = client.get("/arbiter/demo-open/rounds/5/publish/")
+    for response, status in ((forbidden, 403), (missing, 404), (not_allowed, 405)):
+        assert response.status_code == status
+        directives = {d.strip() for d in response["Cache-Control"].split(",")}
+        assert {"private", "no-store"} <= directives, status

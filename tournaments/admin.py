@@ -6,11 +6,12 @@ import json
 from typing import Any, TypeVar
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.db.models import Q
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 
 from . import public_cache
 from .models import (
@@ -26,6 +27,7 @@ from .models import (
     Tournament,
 )
 from .models.audit import snapshot
+from .models.history import deleting_history, deletion_refused, history_deletion_allowed
 
 _M = TypeVar("_M", bound=models.Model)
 
@@ -119,10 +121,39 @@ class AuditedAdmin(ArbitratedOnly[_M]):
             AuditRecord.record(request.user, Action.DELETE, obj, befores.get(obj.pk), None)
         _retire_public_pages(form.instance)
 
+    def history_deletable(self, request: HttpRequest) -> bool:
+        """Whether this user may delete history through this admin (a tournament's, by a superuser)."""
+        return False
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
+        # A played game is never deleted (models/history.py): say why and what to do instead, rather
+        # than Django's list of "protected related objects".
+        obj = self.get_object(request, object_id)
+        if obj is not None and not self.history_deletable(request):
+            refused = deletion_refused([obj])
+            if refused:
+                self.message_user(request, f"{obj} was not deleted. {refused}", messages.ERROR)
+                info = (self.opts.app_label, self.opts.model_name)
+                return HttpResponseRedirect(reverse(f"admin:{info[0]}_{info[1]}_change", args=[obj.pk]))
+        return super().delete_view(request, object_id, extra_context)
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        if self.history_deletable(request):
+            with deleting_history():
+                return super().get_deleted_objects(objs, request)
+        refused = deletion_refused(list(objs))
+        if refused:
+            self.message_user(request, f"Nothing was deleted. {refused}", messages.ERROR)
+        return super().get_deleted_objects(objs, request)
+
     @transaction.atomic
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
-        super().delete_model(request, obj)
+        if self.history_deletable(request):
+            with deleting_history():
+                super().delete_model(request, obj)
+        else:
+            super().delete_model(request, obj)
         _retire_public_pages(obj)
 
     @transaction.atomic
@@ -130,7 +161,11 @@ class AuditedAdmin(ArbitratedOnly[_M]):
         objects = list(queryset)
         for obj in objects:
             AuditRecord.record(request.user, Action.DELETE, obj, snapshot(obj), None)
-        super().delete_queryset(request, queryset)
+        if self.history_deletable(request):
+            with deleting_history():
+                super().delete_queryset(request, queryset)
+        else:
+            super().delete_queryset(request, queryset)
         for obj in objects:
             _retire_public_pages(obj)
 
@@ -183,15 +218,50 @@ class UnchangedSinceShownForm(forms.ModelForm[_M]):
 
 @admin.register(Tournament)
 class TournamentAdmin(AuditedAdmin[Tournament]):
-    list_display = ["name", "slug", "start_date", "kind", "pairing_system", "total_rounds", "state"]
-    list_filter = ["state", "kind", "pairing_system", "acceleration"]
+    list_display = [
+        "name",
+        "slug",
+        "start_date",
+        "kind",
+        "pairing_system",
+        "total_rounds",
+        "state",
+        "archived",
+    ]
+    list_filter = ["archived", "state", "kind", "pairing_system", "acceleration"]
+    actions = ["archive", "unarchive"]
+
+    def history_deletable(self, request: HttpRequest) -> bool:
+        # Only a superuser deletes a tournament with published rounds, after the confirmation page
+        # has listed everything that goes with it; everyone else archives it.
+        return bool(request.user.is_superuser)
+
+    def _set_archived(
+        self, request: HttpRequest, queryset: models.QuerySet[Tournament], archived: bool
+    ) -> None:
+        with transaction.atomic():
+            for tournament in queryset.select_for_update().exclude(archived=archived):
+                before = snapshot(tournament)
+                tournament.archived = archived
+                tournament.save(update_fields=["archived"])
+                AuditRecord.record(request.user, Action.CHANGE, tournament, before, snapshot(tournament))
+                _retire_public_pages(tournament)
+
+    @admin.action(description="Archive the selected tournaments (kept, no longer listed)")
+    def archive(self, request: HttpRequest, queryset: models.QuerySet[Tournament]) -> None:
+        self._set_archived(request, queryset, True)
+
+    @admin.action(description="List the selected tournaments again")
+    def unarchive(self, request: HttpRequest, queryset: models.QuerySet[Tournament]) -> None:
+        self._set_archived(request, queryset, False)
+
     search_fields = ["name", "slug", "place"]
     prepopulated_fields = {"slug": ["name"]}
     raw_id_fields = ["chief_arbiter"]
     filter_horizontal = ["deputy_arbiters"]
     date_hierarchy = "start_date"
     fieldsets = [
-        (None, {"fields": ["name", "slug", "place", "start_date", "end_date", "state"]}),
+        (None, {"fields": ["name", "slug", "place", "start_date", "end_date", "state", "archived"]}),
         ("Arbiters", {"fields": ["chief_arbiter", "deputy_arbiters"]}),
         (
             "Rules",
@@ -306,8 +376,11 @@ def _players(board: Board) -> str:
 
 
 def _is_history(board_round: Round | None) -> bool:
-    """A board of a published or complete round is history: corrected, never deleted."""
-    return board_round is not None and board_round.state != Round.State.DRAFT
+    """A board of a published or complete round is history: corrected, never deleted (but with the
+    whole tournament, by a superuser: `deleting_history`)."""
+    return (
+        board_round is not None and board_round.state != Round.State.DRAFT and not history_deletion_allowed()
+    )
 
 
 class BoardInline(admin.TabularInline[Board, Round]):

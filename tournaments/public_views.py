@@ -40,7 +40,7 @@ def _published_round(tournament: Tournament, number: int) -> Round:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.filter(public=True).order_by("-start_date", "name")
+    tournaments = Tournament.objects.filter(public=True, archived=False).order_by("-start_date", "name")
     return render(request, "tournaments/public/index.html", {"tournaments": tournaments})
 
 

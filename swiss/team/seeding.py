@@ -24,6 +24,8 @@ class Entry:
 def seeding_rating(ratings: Sequence[int], boards: int) -> Fraction:
     """D.02 3.1: the exact average rating of the `boards` highest-rated players; a short roster
     or an unrated player counts 0 on the boards it cannot fill."""
+    if boards < 1:
+        raise ValueError(f"a team match has at least one board, not {boards}")
     best = sorted(ratings, reverse=True)[:boards]
     return Fraction(sum(best), boards)
 
@@ -31,6 +33,8 @@ def seeding_rating(ratings: Sequence[int], boards: int) -> Fraction:
 def initial_order(entries: Sequence[Entry], boards: int) -> list[int]:
     """The indexes of `entries`, strongest first (D.02 3.1): by `seeding_rating` descending, then
     the rating of the next-best player descending, then by name."""
+    if boards < 1:
+        raise ValueError(f"a team match has at least one board, not {boards}")
 
     def key(index: int) -> tuple[Fraction, int, str]:
         entry = entries[index]

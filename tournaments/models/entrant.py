@@ -98,7 +98,9 @@ class Entrant(ShownPublicly):
     birth_date = models.DateField(null=True, blank=True)
     club = models.CharField(max_length=200, blank=True, validators=[plain_text])
     pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    team = models.ForeignKey(Team, on_delete=models.SET_NULL, related_name="players", null=True, blank=True)
+    # A deleted team takes its roster with it (its players' own history protects them): SET_NULL
+    # would leave board_order without a team, which entrant_team_member_has_board_order refuses.
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", null=True, blank=True)
     board_order = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:

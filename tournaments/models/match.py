@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from .history import PROTECT_PAIRED, PROTECT_PUBLISHED
 from .public import ShownPublicly
 
 if TYPE_CHECKING:
@@ -29,10 +30,12 @@ class LineupBoard(ShownPublicly):
     default applies (`tournaments.bridge.teams.lineup_of`).
     """
 
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="lineup_boards")
-    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="lineup_boards")
+    round = models.ForeignKey("tournaments.Round", on_delete=PROTECT_PUBLISHED, related_name="lineup_boards")
+    team = models.ForeignKey("tournaments.Team", on_delete=PROTECT_PUBLISHED, related_name="lineup_boards")
     board = models.PositiveSmallIntegerField()
-    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="lineup_boards")
+    entrant = models.ForeignKey(
+        "tournaments.Entrant", on_delete=PROTECT_PUBLISHED, related_name="lineup_boards"
+    )
 
     class Meta:
         ordering = ["round", "team", "board"]
@@ -65,8 +68,8 @@ class TeamAbsence(ShownPublicly):
         ABSENT = "absent", "absent"
         WITHDRAWN = "withdrawn", "withdrawn"
 
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="team_absences")
-    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="absences")
+    round = models.ForeignKey("tournaments.Round", on_delete=PROTECT_PUBLISHED, related_name="team_absences")
+    team = models.ForeignKey("tournaments.Team", on_delete=PROTECT_PUBLISHED, related_name="absences")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ABSENT)
 
     class Meta:
@@ -105,11 +108,11 @@ class Match(ShownPublicly):
 
     Forfeit = MatchForfeit
 
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey("tournaments.Round", on_delete=PROTECT_PUBLISHED, related_name="matches")
     number = models.PositiveSmallIntegerField()
-    white = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="+")
+    white = models.ForeignKey("tournaments.Team", on_delete=PROTECT_PAIRED, related_name="+")
     black = models.ForeignKey(
-        "tournaments.Team", on_delete=models.CASCADE, related_name="+", null=True, blank=True
+        "tournaments.Team", on_delete=PROTECT_PAIRED, related_name="+", null=True, blank=True
     )
     forfeit = models.CharField(
         max_length=2, choices=MatchForfeit.choices, blank=True, default=MatchForfeit.NONE

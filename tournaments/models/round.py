@@ -15,6 +15,7 @@ from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from .history import PROTECT_PAIRED, PROTECT_PUBLISHED, PROTECT_PUBLISHED_ROUNDS
 from .public import ShownPublicly
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ class Round(ShownPublicly):
         PUBLISHED = "published", "Published"
         COMPLETE = "complete", "Complete"
 
-    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=PROTECT_PUBLISHED_ROUNDS, related_name="rounds"
+    )
     number = models.PositiveSmallIntegerField()
     state = models.CharField(max_length=10, choices=State.choices, default=State.DRAFT)
     published_by = models.ForeignKey(
@@ -264,12 +267,12 @@ class Board(ShownPublicly):
     # and with a second one on round alone PostgreSQL, before it has statistics of a new round's
     # thousands of boards, joins seats to boards through it and filters every board of the round
     # for each seat (0.4 s to find a 4000-player round's unfinished games instead of 10 ms).
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards", db_index=False)
+    round = models.ForeignKey(Round, on_delete=PROTECT_PUBLISHED, related_name="boards", db_index=False)
     number = models.PositiveSmallIntegerField()
     result = models.CharField(max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED)
     # Team events: the match this game belongs to and its board within the match (1 = board 1).
     match = models.ForeignKey(
-        "tournaments.Match", on_delete=models.CASCADE, related_name="boards", null=True, blank=True
+        "tournaments.Match", on_delete=PROTECT_PUBLISHED, related_name="boards", null=True, blank=True
     )
     match_board = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -328,8 +331,8 @@ class Seat(models.Model):
     Colour = Colour
     Absence = Absence
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=PROTECT_PUBLISHED, related_name="seats")
+    entrant = models.ForeignKey("tournaments.Entrant", on_delete=PROTECT_PAIRED, related_name="seats")
     pairing_number = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The entrant's pairing number in this round."
     )
@@ -339,7 +342,7 @@ class Seat(models.Model):
     # The board shares this seat's round column, so a seat can never sit on another round's board.
     board = models.ForeignObject(
         Board,
-        on_delete=models.CASCADE,
+        on_delete=PROTECT_PUBLISHED,
         from_fields=["round", "board_number"],
         to_fields=["round", "number"],
         related_name="seats",

@@ -102,6 +102,12 @@ class Tournament(models.Model):
         default=False,
         help_text="Players see its published rounds and standings; until then only its arbiters do.",
     )
+    # A tournament with published rounds is archived, not deleted (tournaments/models/history.py).
+    archived = models.BooleanField(
+        default=False,
+        help_text="Kept with every round and result, its public pages still at their address, "
+        "but no longer listed for arbiters or players.",
+    )
     place = models.CharField(max_length=200, blank=True, validators=[plain_text])
     start_date = models.DateField()
     end_date = models.DateField()
@@ -292,6 +298,16 @@ class Tournament(models.Model):
             raise ValidationError({"acceleration": "The ECU acceleration belongs to the ECU team Swiss."})
         if self.acceleration == self.Acceleration.BAKU and self.is_team:
             raise ValidationError({"acceleration": "Baku acceleration pairs players, not teams."})
+        published = (
+            self.rounds.exclude(state="draft").aggregate(last=models.Max("number"))["last"]
+            if self.pk
+            else None
+        )
+        if published and self.total_rounds < published:
+            message = (
+                f"Round {published} is published already: the tournament has at least {published} rounds."
+            )
+            raise ValidationError({"total_rounds": message})
         if (
             self.pairing_system == self.PairingSystem.DUTCH_1998
             and self.acceleration != self.Acceleration.NONE

@@ -12,8 +12,8 @@ from typing import Literal
 from django.db import transaction
 
 from swiss.boards import order_boards
-from swiss.cli import recorded_pairing, state_before_round
 from swiss.model import Code, Pairing, Player, Scoring, TournamentState, TrfError
+from swiss.recorded import recorded_pairing, state_before_round
 from swiss.trf import plain_line, read_player_line, read_trf, write_trf
 from swiss.us.options import USOptions
 from swiss.us.trf import us_option_lines

@@ -30,10 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from swiss.cli import format_pairing, read_pairing, state_before_round  # noqa: E402
 from swiss.colours import initial_colour  # noqa: E402
 from swiss.dutch import pair  # noqa: E402
 from swiss.model import Edition, Pairing, PairingError, TournamentState, TrfError  # noqa: E402
+from swiss.pairing_text import format_pairing, read_pairing  # noqa: E402
+from swiss.recorded import state_before_round  # noqa: E402
 from swiss.trf import read_trf, write_trf  # noqa: E402
 
 

@@ -28,3 +28,15 @@ def test_the_engine_imports_neither_app():
 def test_only_the_bridge_imports_the_engine():
     users = imports_of("tournaments", "swiss") + imports_of("pairing", "swiss")
     assert users and all(path.startswith("tournaments/bridge/") for path in users), users
+
+
+def test_no_template_has_an_inline_event_handler():
+    """The Content-Security-Policy blocks inline script, so an `onsubmit` confirm would never ask;
+    a form asks with `data-confirm` (static/js/confirm.js)."""
+    handler = re.compile(r"""\son[a-z]+\s*=\s*["']""", re.I)
+    found = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        if handler.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

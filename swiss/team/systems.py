@@ -1,31 +1,12 @@
-"""One entry point for the team systems, and the official order of a round's matches."""
+"""The official order of a team round's matches (the systems themselves are entries of `swiss.systems`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 
-from swiss.model import Board, Pairing
-from swiss.team import c046, ecu, olympiad
-from swiss.team.lineups import check_lineups
+from swiss.model import Board
 from swiss.team.model import TeamState
-
-PairFunction = Callable[[TeamState], Pairing]
-
-SYSTEMS: dict[str, PairFunction] = {
-    "team-c046": c046.pair,
-    "team-ecu": ecu.pair,
-    "team-olympiad": olympiad.pair,
-}
-
-
-def pair(state: TeamState, system: str = "team-c046") -> Pairing:
-    """The next round's matches under `system` (a key of SYSTEMS); PairingError when none is legal.
-
-    Raises LineupError first when a lineup of the round breaks its roster's board order.
-    """
-    check_lineups(state)
-    return SYSTEMS[system](state)
 
 
 def order_matches(state: TeamState, boards: Iterable[Board]) -> tuple[Board, ...]:

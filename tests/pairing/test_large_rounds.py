@@ -14,6 +14,7 @@ import pytest
 from procrastinate.contrib.django.models import ProcrastinateJob
 
 from pairing import actions, jobs, publishing, views
+from swiss import dutch
 from tournaments import public_views
 from tournaments.bridge import drafts
 from tournaments.bridge import state as state_module
@@ -261,7 +262,7 @@ def test_why_reads_the_engines_notes_kept_with_the_draft_and_does_not_pair_the_r
         raise AssertionError("the round was paired again")
 
     with monkeypatch.context() as patched:
-        patched.setattr(drafts, "pair_with_notes", no_engine)
+        patched.setattr(dutch, "pair_with_notes", no_engine)
         # Before the worker has checked the changed draft, and after.
         before_check = [drafts.explain(draft, n) for n in range(1, 7)]
         jobs.check_round(draft.pk)

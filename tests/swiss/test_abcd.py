@@ -17,7 +17,7 @@ import pytest
 
 from swiss.abcd import Groups, accelerated, groups
 from swiss.check import check
-from swiss.cli import format_pairing, main
+from swiss.cli import main
 from swiss.dutch import pair, pair_with_notes
 from swiss.generate import generate
 from swiss.model import (
@@ -31,6 +31,7 @@ from swiss.model import (
     TournamentState,
     TrfError,
 )
+from swiss.pairing_text import format_pairing
 from swiss.trf import read_trf, write_trf
 
 ABCD, ADVANCED = Acceleration.ABCD, Acceleration.ABCD_ADVANCED

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from swiss.check import check
-from swiss.cli import format_pairing, main
+from swiss.cli import main
 from swiss.colours import colour_state
 from swiss.dutch import pair, pair_with_notes
 from swiss.explain import explain_board, relaxations
 from swiss.generate import generate
 from swiss.model import Board, Code, Colour, Pairing, TournamentState
+from swiss.pairing_text import format_pairing
 from swiss.trf import read_trf, write_trf
 from tests.swiss.conftest import CORPUS
 

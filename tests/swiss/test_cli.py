@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from swiss.cli import format_pairing, main, recorded_pairing, state_before_round
+from swiss.cli import main
 from swiss.generate import generate, pair_in_number_order
 from swiss.model import Board, Code, Colour, Pairing, Player, RoundResult, TournamentState
+from swiss.pairing_text import format_pairing
+from swiss.recorded import recorded_pairing, state_before_round
 from swiss.trf import write_trf
 from tests.swiss.conftest import CORPUS
 

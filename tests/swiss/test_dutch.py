@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from swiss.check import check
-from swiss.cli import state_before_round
 from swiss.colours import initial_colour
 from swiss.dutch import pair
 from swiss.generate import generate
@@ -22,6 +21,7 @@ from swiss.model import (
     RoundResult,
     TournamentState,
 )
+from swiss.recorded import state_before_round
 from swiss.trf import read_trf
 
 

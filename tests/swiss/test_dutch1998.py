@@ -11,13 +11,14 @@ import pytest
 
 from swiss import pair
 from swiss.check import Finding
-from swiss.cli import main, state_before_round
+from swiss.cli import main
 from swiss.dutch1998 import Paired, pair_with_steps
 from swiss.dutch1998.check import check
 from swiss.dutch1998.criteria import entrants
 from swiss.dutch1998.subgroups import exchanges
 from swiss.generate import generate
 from swiss.model import Board, Edition, Pairing, Player, TournamentState
+from swiss.recorded import state_before_round
 from swiss.trf import read_trf
 
 CASES = sorted((Path(__file__).parents[1] / "dutch1998_cases").glob("*.trf"))

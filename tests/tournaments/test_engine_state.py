@@ -115,11 +115,12 @@ def test_the_scoring_fields_are_listed_once_and_match_the_engines_scoring():
 def test_a_1998_tournament_is_paired_checked_and_explained_by_the_1998_procedure(demo):
     from swiss import dutch1998
     from tournaments.bridge.drafts import from_engine, paired
-    from tournaments.bridge.state import System
+    from tournaments.bridge.state import engine_system
 
     demo.pairing_system = Tournament.PairingSystem.DUTCH_1998
     demo.save()
     state = tournament_state(demo)
     assert state.edition is Edition.DUTCH_1998
     ids = {e.pairing_number: e.pk for e in demo.entrants.all()}
-    assert sorted(paired(state, ids, System("dutch"))[0]) == sorted(from_engine(dutch1998.pair(state), ids))
+    engine = sorted(from_engine(dutch1998.pair(state), ids))
+    assert sorted(paired(state, ids, engine_system(demo))[0]) == engine

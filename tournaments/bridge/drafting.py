@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from swiss.systems import system
 from tournaments.models import Entrant, Round, Tournament
 
 from . import drafts, team_drafts
 from .drafts import Pair
-from .state import engine_system, pairing_numbers, pairing_state
+from .state import engine_name, engine_system, pairing_numbers, pairing_state
 from .teams import team_state
 
 
@@ -74,4 +75,5 @@ TEAMS = Drafting(
 
 
 def drafting(tournament: Tournament) -> Drafting:
-    return TEAMS if tournament.is_team else PLAYERS
+    """The workflow of the kind of event the tournament's system pairs (`swiss.systems`)."""
+    return TEAMS if system(engine_name(tournament)).kind == "teams" else PLAYERS

@@ -14,23 +14,16 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 
-from swiss import pair as engine_pair
-from swiss import us
-from swiss.boards import order_boards
-from swiss.check import Finding, check, points_text
-from swiss.dutch import Float, floats, pair_with_notes
-from swiss.dutch1998 import pair_with_steps
-from swiss.dutch1998.check import check as check_1998
-from swiss.dutch1998.explain import board_steps
-from swiss.explain import explain_board, relaxations
+from swiss.check import Finding, points_text
+from swiss.dutch import Float
 from swiss.model import Board as EngineBoard
 from swiss.model import Edition, Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
-from swiss.us.check import check as us_check
+from swiss.systems import Explained, Notes, PlayerSystem
 from tournaments.models import Board, DraftChange, Entrant, Round, Tournament
 
-from .state import StateError, System, engine_system, pairing_numbers, pairing_state
+from .state import StateError, engine_system, pairing_numbers, pairing_state
 
 # A board as the database keeps it: White's entrant id, Black's or None for the bye.
 Pair = tuple[int, int | None]
@@ -49,42 +42,25 @@ class NoPairing(Exception):
     """The engine found no legal pairing, or the database cannot give it a state; says why."""
 
 
-# Engine notes: per pairing number, why the procedure did not simply pair that player in order.
-Notes = dict[int, list[str]]
-
-
-def _explained(state: TournamentState, system: System) -> bool:
-    """True when the engine pairing `state` under `system` also says why (Dutch 2026 and 2017)."""
-    return system.name == "dutch" and state.edition is not Edition.DUTCH_1998
-
-
-def paired(state: TournamentState, ids: dict[int, int], system: System) -> tuple[list[Pair], Notes | None]:
+def paired(
+    state: TournamentState, ids: dict[int, int], system: PlayerSystem
+) -> tuple[list[Pair], Notes | None]:
     """The engine's pairing of the round after `state` under `system`, in board order, as entrant ids,
-    with the engine's notes when it gives them (`swiss.pair` runs the same procedure without them)."""
+    with the engine's notes when the system gives them (kept with the draft's check)."""
     try:
-        if _explained(state, system):
-            pairing, notes = pair_with_notes(state)
-        else:
-            pairing, notes = engine_pair(state, system.name, us=system.us), None
+        made = system.pair_explained(state)
+        pairing, notes = (made.pairing, made.notes) if made is not None else (system.pair(state), None)
     except PairingError as error:
         raise NoPairing(str(error)) from error
-    return from_engine(_board_order(state, pairing.boards, system), ids), notes
+    return from_engine(system.board_order(state, pairing.boards), ids), notes
 
 
 def in_board_order(
-    state: TournamentState, pairs: list[Pair], numbers: dict[int, int], system: System
+    state: TournamentState, pairs: list[Pair], numbers: dict[int, int], system: PlayerSystem
 ) -> list[Pair]:
     """`pairs` in the system's board order (C.04.2 3.6; US Chess: the higher player's rank)."""
     ids = {n: pk for pk, n in numbers.items()}
-    return from_engine(_board_order(state, to_engine(pairs, numbers).boards, system), ids)
-
-
-def _board_order(
-    state: TournamentState, boards: tuple[EngineBoard, ...], system: System
-) -> tuple[EngineBoard, ...]:
-    if system.us is not None:
-        return us.order_boards(state, boards, system.us)
-    return order_boards(state, boards)
+    return from_engine(system.board_order(state, to_engine(pairs, numbers).boards), ids)
 
 
 def to_engine(pairs: list[Pair], numbers: dict[int, int]) -> Pairing:
@@ -99,7 +75,7 @@ def from_engine(pairing: Pairing | tuple[EngineBoard, ...], entrants: dict[int, 
 # What the engine reads, part by part, so a stale draft can say what changed since it was paired.
 # The system and the edition enter the rules only when they are not the Dutch 2026 ones, so
 # drafts paired before they existed keep their digests.
-INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
+INPUT_PARTS: dict[str, Callable[[TournamentState, PlayerSystem], object]] = {
     "results": lambda state, _: [(p.number, p.history) for p in state.players],
     "entrants": lambda state, _: [(p.number, p.rating) for p in state.players],
     "absences": lambda state, _: sorted(state.absences.items()),
@@ -107,14 +83,14 @@ INPUT_PARTS: dict[str, Callable[[TournamentState, System], object]] = {
     "rules": lambda state, system: (
         *(state.total_rounds, state.initial_colour, state.scoring, state.acceleration),
         sorted(state.virtual_points.items()),
-        *((system,) if system.name != "dutch" else ()),
+        *((system.name, system.options) if system.options is not None else ()),
         *((state.edition,) if state.edition is not Edition.DUTCH_2026 else ()),
         *((state.abcd_last_top,) if state.abcd_last_top is not None else ()),
     ),
 }
 
 
-def input_fingerprint(state: TournamentState, system: System) -> dict[str, str]:
+def input_fingerprint(state: TournamentState, system: PlayerSystem) -> dict[str, str]:
     """A digest per part of the engine's input (`INPUT_PARTS`); names and other labels are left out."""
     return digests(INPUT_PARTS, state, system)
 
@@ -245,13 +221,12 @@ def check_draft(
     names = {n: f"{n} {name}" for n, name in tournament.entrants.values_list("pairing_number", "name") if n}
     proposal = to_engine(pairs, numbers)
     engine = to_engine(reference, numbers) if reference else None
-    findings = _findings(state, proposal, engine, names, system)
-    # US Chess has no float history (spec us-chess.md section 4).
-    floated = floats(state) if system.us is None else {}
+    findings = system.check(state, proposal, engine, names)
+    floated = system.floats(state)
     return {
         "input": input_fingerprint(state, system),
         "findings": [[f.board, f.rule, f.message, f.absolute] for f in findings],
-        "relaxed": relaxations(state, proposal) if pairs and system.us is None else [],
+        "relaxed": system.relaxations(state, proposal) if pairs else [],
         "floats": {str(n): marks for n, f in floated.items() if (marks := _float_marks(f))},
         **({"notes": {str(n): lines for n, lines in notes.items()}} if notes is not None else {}),
     }
@@ -349,19 +324,6 @@ def review(
     return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale, shown, size, checking)
 
 
-def _findings(
-    state: TournamentState,
-    proposal: Pairing,
-    reference: Pairing | None,
-    names: dict[int, str],
-    system: System,
-) -> list[Finding]:
-    if system.us is not None:
-        return us_check(state, proposal, system.us, names=names)
-    checker = check_1998 if state.edition is Edition.DUTCH_1998 else check
-    return checker(state, proposal, reference=reference, names=names)
-
-
 def explain(rnd: Round, board_number: int) -> list[str]:
     """The engine's reading of one board of a draft, or why there is none now."""
     try:
@@ -374,35 +336,13 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     assert white is not None
     shown = EngineBoard(numbers[white.pk], numbers[black.pk] if black else None)
     system = engine_system(rnd.tournament)
-    if system.us is not None:
-        return _us_log(state, shown, system.us)
-    if state.edition is Edition.DUTCH_1998:
-        paired = pair_with_steps(state)
-        if shown in paired.pairing.boards:
-            return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, shown, paired)]
-        return explain_board(state, shown, None, paired.pairing)
     stored = rnd.draft_check
     reference = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
     kept = "notes" in stored and stored.get("input") == input_fingerprint(state, system)
+    made = None
     if kept and reference is not None:
         # Kept by the job that paired the round (they rest on the input alone, whatever was changed by
         # hand since): a 4000-player round is not paired again here.
         notes = {int(n): lines for n, lines in stored["notes"].items()}
-        return explain_board(state, shown, notes, to_engine(reference.after, numbers))
-    engine, notes = pair_with_notes(state)
-    return explain_board(state, shown, notes, engine)
-
-
-def _us_log(state: TournamentState, shown: EngineBoard, options: us.USOptions) -> list[str]:
-    """The pairing-logic log's line for the engine's board, or for each player's board when the
-    board shown is not the engine's (a director changed the draft)."""
-    try:
-        made = us.pair_with_log(state, options)
-    except PairingError as error:
-        return [f"The engine finds no pairing now: {error}"]
-    lines = dict(zip(made.pairing.boards, made.log, strict=True))
-    if shown in lines:
-        return [lines[shown]]
-    players = {shown.white, shown.black} - {None}
-    own = [line for board, line in lines.items() if {board.white, board.black} & players]
-    return ["This board is not the engine's; the engine's pairing-logic log for these players:", *own]
+        made = Explained(to_engine(reference.after, numbers), notes)
+    return system.explain(state, shown, board_number, made)

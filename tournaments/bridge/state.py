@@ -10,7 +10,7 @@ with one exception: round 1's seat numbers fix who ends Baku's accelerated group
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -20,7 +20,8 @@ from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Sco
 from swiss.model import Board as EngineBoard
 from swiss.model import Code as Code  # re-exported: the standings read result codes
 from swiss.model import Player as Player  # re-exported: the standings read engine players
-from swiss.us.options import USOptions, options_from_words
+from swiss.systems import PlayerSystem, player_system
+from swiss.us.options import options_from_words
 from tournaments.models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament
 
 # Per stored result, the engine codes of White and Black.
@@ -307,28 +308,30 @@ def _player(entrant: Entrant, history: tuple[RoundResult, ...]) -> Player:
     )
 
 
-@dataclass(frozen=True)
-class System:
-    """The engine's pairing system for a tournament (a name of `swiss.SYSTEMS`) and its options."""
-
-    name: str
-    us: USOptions | None = None
+# The engine's name of each system whose choice in the app is spelt otherwise.
+ENGINE_NAMES: dict[str, str] = {Tournament.PairingSystem.US_CHESS: "us"}
 
 
-def engine_system(tournament: Tournament) -> System:
-    """The tournament's pairing system as `swiss.pair` takes it.
+def engine_name(tournament: Tournament) -> str:
+    """The name of the tournament's pairing system in the engine's table (`swiss.systems.SYSTEMS`)."""
+    return ENGINE_NAMES.get(tournament.pairing_system, tournament.pairing_system)
+
+
+def engine_system(tournament: Tournament) -> PlayerSystem:
+    """The individual tournament's pairing system, the engine's entry for it (`swiss.systems`).
 
     A US Chess event passes its director's variations; for 28N the players' clubs are their
     teams (current pairing numbers), players without a club belonging to none.
     """
+    name = engine_name(tournament)
     if not tournament.is_us_chess:
-        return System("dutch")
+        return player_system(name)
     clubs = {
         number: club
         for number, club in tournament.entrants.exclude(club="").values_list("pairing_number", "club")
         if number is not None
     }
-    return System("us", options_from_words(tournament.us_variations, clubs))
+    return player_system(name, us=options_from_words(tournament.us_variations, clubs))
 
 
 def pairing_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:

@@ -11,15 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from swiss import pair as engine_pair
 from swiss.check import points_text
 from swiss.model import Board as EngineBoard
 from swiss.model import Pairing, PairingError
-from swiss.team.check import check
-from swiss.team.explain import explain as explain_round
+from swiss.systems import TeamSystem, team_system
 from swiss.team.lineups import LineupError, games
 from swiss.team.model import TeamState
-from swiss.team.systems import order_matches
 from tournaments.models import DraftChange, Entrant, LineupBoard, Round, Team, Tournament
 
 from .drafts import NoPairing, Pair, digests, stale_reason
@@ -45,19 +42,26 @@ def _from_engine(boards: tuple[EngineBoard, ...], numbers: dict[int, int]) -> li
     return [(ids[b.white], ids[b.black] if b.black else None) for b in boards]
 
 
+def engine_system(tournament: Tournament) -> TeamSystem:
+    """The team event's pairing system, the engine's entry for it (`swiss.systems`)."""
+    return team_system(tournament.pairing_system)
+
+
 def paired(tournament: Tournament, state: TeamState) -> list[Pair]:
     """The engine's matches of the round after `state`, in the official order, as team ids."""
+    system = engine_system(tournament)
     try:
-        pairing = engine_pair(state, tournament.pairing_system)
+        pairing = system.pair(state)
     except (PairingError, LineupError) as error:
         raise NoPairing(str(error)) from error
-    return _from_engine(order_matches(state, pairing.boards), team_numbers(tournament))
+    return _from_engine(system.board_order(state, pairing.boards), team_numbers(tournament))
 
 
 def in_match_order(tournament: Tournament, state: TeamState, pairs: list[Pair]) -> list[Pair]:
     """`pairs` in the official order of matches (GHR 3.6 applied to teams)."""
     numbers = team_numbers(tournament)
-    return _from_engine(order_matches(state, to_engine(pairs, numbers).boards), numbers)
+    ordered = engine_system(tournament).board_order(state, to_engine(pairs, numbers).boards)
+    return _from_engine(ordered, numbers)
 
 
 def draft_pairs(rnd: Round) -> list[Pair]:
@@ -184,7 +188,8 @@ def review(rnd: Round) -> TeamReview:
     engine = {t.number: t for t in state.teams} if state else {}
     pairs = draft_pairs(rnd)
     drafted = rnd.state == Round.State.DRAFT and bool(pairs)
-    findings = check(state, to_engine(pairs, numbers), tournament.pairing_system) if state and drafted else []
+    system = engine_system(tournament)
+    findings = system.check(state, to_engine(pairs, numbers), None, {}) if state and drafted else []
     problems = lineup_problems(tournament, rnd.number) if rnd.state == Round.State.DRAFT else []
 
     def row(team: Team) -> TeamRow:
@@ -216,17 +221,9 @@ def explain(rnd: Round, match_number: int) -> list[str]:
     tournament = rnd.tournament
     try:
         state = team_state(tournament, rnd.number)
-        lines = explain_round(state, tournament.pairing_system)
-        engine = paired(tournament, state)
-    except (StateError, NoPairing) as error:
+        numbers = team_numbers(tournament)
+        match = rnd.matches.get(number=match_number)
+        shown = EngineBoard(numbers[match.white_id], numbers[match.black_id] if match.black_id else None)
+        return engine_system(tournament).explain(state, shown, match_number, None)
+    except (StateError, PairingError, LineupError) as error:
         return [f"{error} The match can be explained once the round can be paired."]
-    match = rnd.matches.get(number=match_number)
-    shown = {match.white_id, match.black_id}
-    for index, (white, black) in enumerate(engine):
-        if {white, black} == shown:
-            return [lines[index].replace(f"Match {index + 1}:", f"Match {match_number}:", 1)]
-    made_by_engine = next(i for i, pair in enumerate(engine) if match.white_id in pair)
-    return [
-        "This match was made by hand; the engine paired the team with White differently:",
-        lines[made_by_engine],
-    ]

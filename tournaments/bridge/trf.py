@@ -12,9 +12,10 @@ from typing import Literal
 from django.db import transaction
 
 from swiss.boards import order_boards
-from swiss.cli import recorded_pairing, state_before_round
 from swiss.model import Code, Pairing, Player, Scoring, TournamentState, TrfError
+from swiss.recorded import recorded_pairing, state_before_round
 from swiss.trf import plain_line, read_player_line, read_trf, write_trf
+from swiss.us.options import USOptions
 from swiss.us.trf import us_option_lines
 from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournament
 from tournaments.standings import rounds_with_standings
@@ -88,7 +89,7 @@ def arbiter_trf(tournament: Tournament) -> str:
     text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
     system = engine_system(tournament)
     # A US Chess event's variations and clubs, so that `python -m swiss pair --system us` reads them.
-    us_lines = us_option_lines(system.us) if system.us else []
+    us_lines = us_option_lines(system.options) if isinstance(system.options, USOptions) else []
     return text + "".join(f"{line}\n" for line in [*us_lines, *manual_change_notes(tournament)])
 
 

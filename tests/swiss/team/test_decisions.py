@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from swiss import pair
 from swiss.cli import INVALID_INPUT, main
 from swiss.model import Board
 from swiss.team import ecu, olympiad
 from swiss.team.lineups import LineupError, games
-from swiss.team.systems import pair
 from swiss.trf import write_team_trf
 from tests.swiss.team.build import build, matches
 

@@ -54,6 +54,11 @@ def standings_csv(tournament: Tournament, after: int) -> HttpResponse:
             team = row.team
             rows.append([row.place, team.pairing_number, team.name, team.federation, row.match_points])
             rows[-1] += [row.game_points, *row.values]
+        # Each round as the crosstable writes it ("3w 2½", "5b −", "bye 1"), after the columns above.
+        cells = team_standings.crosstable(tournament, table)
+        rows[0] += [f"R{n}" for n in range(1, after + 1)]
+        for line, row in zip(rows[1:], table.rows, strict=True):
+            line += cells[row.team.pk]
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-team-standings.csv"'
     return response

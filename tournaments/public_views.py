@@ -70,7 +70,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     page = _page_of(request, rnd.boards_with_seats(), BOARDS_PER_PAGE)
     boards = _boards(tournament, rnd, page)
     context = _context(
-        tournament, round=rnd, boards=boards, page=page, absent=absent, bye_points=_bye(tournament)
+        tournament, poll=True, round=rnd, boards=boards, page=page, absent=absent, bye_points=_bye(tournament)
     )
     return render(request, "tournaments/public/round.html", context)
 
@@ -171,7 +171,8 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
         return team_views.standings(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
     page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
-    return render(request, "tournaments/public/standings.html", _context(tournament, table=table, page=page))
+    context = _context(tournament, poll=True, table=table, page=page)
+    return render(request, "tournaments/public/standings.html", context)
 
 
 @require_safe
@@ -266,7 +267,8 @@ def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpRespons
         .order_by("round__number")
     )
     card = standings_module.player_card(tournament, entrant, list(seats))
-    return render(request, "tournaments/public/player.html", _context(tournament, entrant=entrant, card=card))
+    context = _context(tournament, poll=True, entrant=entrant, card=card)
+    return render(request, "tournaments/public/player.html", context)
 
 
 @require_safe

@@ -18,3 +18,15 @@ def search_key(text: str) -> str:
     for digraph, letter in _DIGRAPHS:
         key = key.replace(digraph, letter)
     return key
+
+
+def sort_key(name: str) -> tuple[str, str, str]:
+    """The order people read names in, the levels of the Unicode root collation: letters first,
+    then accents, then case. "Çelik" sorts among the C's, "Ødegård" among the O's, "Łukasz" among
+    the L's, not after Z as code points put them. The same in every database (SQLite for
+    `bin/run`, PostgreSQL), because lists are sorted here, not by the database's own collation.
+    """
+    folded = name.casefold()
+    letters = unicodedata.normalize("NFKD", folded.translate(_LETTERS))
+    base = "".join(c for c in letters if not unicodedata.combining(c))
+    return base, unicodedata.normalize("NFD", folded), name

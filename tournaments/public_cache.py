@@ -155,6 +155,31 @@ def _variant(spec: QuerySpec, query: QueryDict) -> str | None:
     return "&".join(parts)
 
 
+# Every cached page says which version of its tournament it shows (the token, as its ETag) and
+# that a browser must ask before reusing it: a phone that polls, or reloads, and finds nothing
+# new gets a 304 for a token read, without the page being read or rendered.
+REVALIDATE = "no-cache"
+
+
+def _etag(token: str) -> str:
+    return f'"{token}"'
+
+
+def _unchanged(request: HttpRequest, token: str | None) -> bool:
+    """Whether `request` says (If-None-Match) that it holds the page of version `token` already."""
+    asked = request.META.get("HTTP_IF_NONE_MATCH", "")
+    if not token or not asked:
+        return False
+    # A proxy that compressed the page weakens the tag ("W/..."): the same version still.
+    return _etag(token) in (tag.strip().removeprefix("W/") for tag in asked.split(","))
+
+
+def _not_modified(token: str) -> HttpResponse:
+    response = HttpResponse(status=304)
+    response["ETag"], response["Cache-Control"] = _etag(token), REVALIDATE
+    return response
+
+
 def _page_key(slug: str, token: str, request: HttpRequest, spec: QuerySpec) -> str | None:
     variant = _variant(spec, request.GET)
     return None if variant is None else f"public:{slug}:{token}:{request.path_info}?{variant}"
@@ -176,7 +201,8 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
 
     `query` says what the view reads of the query string (see `QuerySpec`); every other
     parameter is ignored. Only 200 responses are stored, with their content type and
-    disposition, so a 404 on a made-up address stores nothing.
+    disposition, so a 404 on a made-up address stores nothing. A stored page carries its
+    version as ETag, and a request that holds that version gets a 304 (`_unchanged`).
     """
     spec: QuerySpec = query or {}
 
@@ -185,6 +211,9 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
         def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
             token = version(slug)
             key = _page_key(slug, token, request, spec) if token else None
+            if key and _unchanged(request, token):
+                assert token is not None
+                return _not_modified(token)
             stored = _stored_page(key) if key else None
             if stored is not None:
                 content, headers = stored
@@ -195,7 +224,9 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
             token = token or _start_version(slug)
             key = _page_key(slug, token, request, spec) if token else None
             if key:
-                kept = ("Content-Type", "Content-Disposition")
+                assert token is not None
+                response["ETag"], response["Cache-Control"] = _etag(token), REVALIDATE
+                kept = ("Content-Type", "Content-Disposition", "ETag", "Cache-Control")
                 headers = {name: response[name] for name in kept if response.has_header(name)}
                 cache.set(key, (response.content, headers), TIMEOUT)
             return response
@@ -223,13 +254,17 @@ def _public_view(path: str) -> tuple[str, QuerySpec] | None:
 
 
 def _cached_response(request: HttpRequest) -> HttpResponse | None:
-    """The stored page for `request`, or None: not a cached public view, not stored, or not storable."""
+    """The stored page for `request`, a 304 if it holds that page's version already, or None:
+    not a cached public view, not stored, or not storable."""
     view = _public_view(request.path_info)
     if view is None:
         return None
     slug, spec = view
     token = version(slug)
     key = _page_key(slug, token, request, spec) if token else None
+    if key and _unchanged(request, token):
+        assert token is not None
+        return _not_modified(token)
     stored = _stored_page(key) if key else None
     if stored is None:
         return None
@@ -241,9 +276,10 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
     """WSGI wrapper: answer a public page that is in the cache before Django's request machinery runs.
 
     At round time hundreds of phones ask for the same few pages; this path costs a URL
-    match (kept per path) and two cache reads instead of the middleware stack. It serves
-    only what Django would serve the same way: GET or HEAD on an allowed host, with no
-    HTTPS redirect pending. Its headers are those that the header middleware
+    match (kept per path) and two cache reads instead of the middleware stack (a poll that
+    holds the current version gets a 304 after one). It serves only what Django would
+    serve the same way: GET or HEAD on an allowed host, with no HTTPS redirect pending.
+    Its headers are those that the header middleware
     (settings.HEADER_MIDDLEWARE: security, framing, content and permissions policies) set
     on an empty response, computed by running them once per scheme and kept. Everything
     else, and every miss, goes to Django, whose `cached_page` fills the cache.
@@ -283,6 +319,9 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
             page = None
         if page is None:
             return app(environ, start_response)
+        if page.status_code == 304:
+            start_response("304 Not Modified", [*page.items(), *security_headers(request)])
+            return [b""]
         headers = [*page.items(), *security_headers(request), ("Content-Length", str(len(page.content)))]
         start_response("200 OK", headers)
         return [b"" if environ["REQUEST_METHOD"] == "HEAD" else page.content]

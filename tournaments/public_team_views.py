@@ -29,7 +29,7 @@ def _team_tournament(slug: str) -> Tournament:
 def round_matches(request: HttpRequest, tournament: Tournament, rnd: Round) -> HttpResponse:
     """A published round's matches in the official order, each board with its players, colours and result."""
     matches = team_standings.match_views(tournament, [rnd.number])
-    context = _context(tournament, round=rnd, matches=matches)
+    context = _context(tournament, poll=True, round=rnd, matches=matches)
     return render(request, "tournaments/public/team_round.html", context)
 
 
@@ -42,7 +42,8 @@ def round_print(request: HttpRequest, tournament: Tournament, rnd: Round) -> Htt
 
 def standings(request: HttpRequest, tournament: Tournament, after: int) -> HttpResponse:
     table = team_standings.table(tournament, after) if after else None
-    return render(request, "tournaments/public/team_standings.html", _context(tournament, table=table))
+    context = _context(tournament, poll=True, table=table)
+    return render(request, "tournaments/public/team_standings.html", context)
 
 
 def standings_csv(tournament: Tournament, after: int) -> HttpResponse:
@@ -54,6 +55,11 @@ def standings_csv(tournament: Tournament, after: int) -> HttpResponse:
             team = row.team
             rows.append([row.place, team.pairing_number, team.name, team.federation, row.match_points])
             rows[-1] += [row.game_points, *row.values]
+        # Each round as the crosstable writes it ("3w 2½", "5b −", "bye 1"), after the columns above.
+        cells = team_standings.crosstable(tournament, table)
+        rows[0] += [f"R{n}" for n in range(1, after + 1)]
+        for line, row in zip(rows[1:], table.rows, strict=True):
+            line += cells[row.team.pk]
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-team-standings.csv"'
     return response
@@ -83,7 +89,7 @@ def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     shown = get_object_or_404(Team, tournament=tournament, pk=team_id)
     rounds = standings_module.published_rounds(tournament)
     card = team_standings.team_card(tournament, shown, rounds)
-    context = _context(tournament, team=shown, roster=shown.roster(), card=card)
+    context = _context(tournament, poll=True, team=shown, roster=shown.roster(), card=card)
     return render(request, "tournaments/public/team.html", context)
 
 

@@ -17,12 +17,13 @@ from django.views.decorators.http import require_safe
 
 from . import public_team_views as team_views
 from . import standings as standings_module
-from .bridge.state import StateError, scores_after
+from .bridge import notation
+from .bridge.state import StateError, scores_after, scoring
 from .bridge.team_trf import public_team_trf
 from .bridge.trf import export_trf
 from .csv_export import csv_text
 from .models import Board, Entrant, Round, Seat, Tournament
-from .names import search_key
+from .names import search_key, sort_key
 from .prizes import CLUB_PLAYERS, group_standings, prize_lists
 from .public_cache import cached_page
 from .public_context import page_context as _context
@@ -64,9 +65,13 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     rnd = _published_round(tournament, number)
     if tournament.is_team:
         return team_views.round_matches(request, tournament, rnd)
-    absent = rnd.seats.filter(board_number__isnull=True).select_related("entrant").order_by("entrant__name")
+    unpaired = rnd.seats.filter(board_number__isnull=True).select_related("entrant")
+    absent = sorted(unpaired, key=lambda seat: sort_key(seat.entrant.name))
     page = _page_of(request, rnd.boards_with_seats(), BOARDS_PER_PAGE)
-    context = _context(tournament, round=rnd, boards=_boards(tournament, rnd, page), page=page, absent=absent)
+    boards = _boards(tournament, rnd, page)
+    context = _context(
+        tournament, poll=True, round=rnd, boards=boards, page=page, absent=absent, bye_points=_bye(tournament)
+    )
     return render(request, "tournaments/public/round.html", context)
 
 
@@ -88,6 +93,7 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return team_views.round_print(request, tournament, rnd)
     page = _page_of(request, rnd.boards_with_seats(), BOARDS_PER_PAGE)
     context = {"tournament": tournament, "round": rnd, "boards": _boards(tournament, rnd, page), "page": page}
+    context["bye_points"] = _bye(tournament)
     return render(request, "tournaments/public/print.html", context)
 
 
@@ -115,7 +121,7 @@ def round_alphabetical(request: HttpRequest, slug: str, number: int) -> HttpResp
         opponent = next((s.entrant for s in by_board[seat.board_number] if s is not seat), None)
         colour = seat.get_colour_display() if opponent else ""
         lines.append((seat.entrant, seat.board_number, colour, opponent))
-    lines.sort(key=lambda line: search_key(line[0].name))
+    lines.sort(key=lambda line: sort_key(line[0].name))
     page = _page_of(request, lines, NAMES_PER_PAGE)
     context = _context(tournament, round=rnd, lines=list(page), page=page)
     return render(request, "tournaments/public/alphabetical.html", context)
@@ -135,6 +141,11 @@ def _boards(
             (board, white, black, scores.get(white.pk, 0), scores.get(black.pk, 0) if black else None)
         )
     return rows
+
+
+def _bye(tournament: Tournament) -> str:
+    """What the pairing-allocated bye scores, as the pages write it ("1", "½")."""
+    return notation.points(scoring(tournament).pab)
 
 
 def _standings_round(tournament: Tournament, number: int | None) -> int:
@@ -160,7 +171,8 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
         return team_views.standings(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
     page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
-    return render(request, "tournaments/public/standings.html", _context(tournament, table=table, page=page))
+    context = _context(tournament, poll=True, table=table, page=page)
+    return render(request, "tournaments/public/standings.html", context)
 
 
 @require_safe
@@ -179,6 +191,11 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             rows.append(
                 [row.place, e.pairing_number, e.name, e.rating or "", e.federation, row.points, *row.values]
             )
+        # Each round as the crosstable writes it ("12w1", "7b−", "bye ½"), after the columns above.
+        cells = standings_module.crosstable_cells(tournament, after, table, table.rows)
+        rows[0] += [f"R{n}" for n in range(1, after + 1)]
+        for line, row in zip(rows[1:], table.rows, strict=True):
+            line += cells[row.entrant.pk]
     if tournament.national_acceleration:
         # Whoever rates the event from this file must see that FIDE has not approved its pairings.
         rows.append(["Pairing rules", tournament.pairing_rules])
@@ -227,7 +244,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player, or those whose name (or FIDE id) holds the search."""
     tournament = _public_tournament(slug)
     query = request.GET.get("q", "").strip()[:100]
-    found = list(tournament.entrants.order_by("name"))
+    found = sorted(tournament.entrants.all(), key=lambda e: sort_key(e.name))
     if query:
         # Folded in Python: a field is a few thousand names, and the database's own folding
         # (unaccent, collations) differs between PostgreSQL and SQLite.
@@ -250,7 +267,8 @@ def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpRespons
         .order_by("round__number")
     )
     card = standings_module.player_card(tournament, entrant, list(seats))
-    return render(request, "tournaments/public/player.html", _context(tournament, entrant=entrant, card=card))
+    context = _context(tournament, poll=True, entrant=entrant, card=card)
+    return render(request, "tournaments/public/player.html", context)
 
 
 @require_safe

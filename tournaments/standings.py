@@ -6,9 +6,19 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from . import public_cache
-from .bridge import tiebreaks, us_tiebreaks
-from .bridge.state import RESULT_CODES, Code, Player, players_after, round_results, scoring
+from .bridge import notation, tiebreaks, us_tiebreaks
+from .bridge.state import (
+    ABSENCE_CODES,
+    RESULT_CODES,
+    Code,
+    Player,
+    players_after,
+    round_results,
+    scoring,
+)
 from .models import Board, Entrant, Round, Seat, Tournament
 
 
@@ -122,32 +132,17 @@ def _us_standings(
     )
 
 
-_SYMBOLS = {
-    Code.WIN: "1",
-    Code.DRAW: "½",
-    Code.LOSS: "0",
-    Code.WIN_UNRATED: "1",
-    Code.DRAW_UNRATED: "½",
-    Code.LOSS_UNRATED: "0",
-    Code.FORFEIT_WIN: "+",
-    Code.FORFEIT_LOSS: "−",
-    Code.PAB: "+",
-    Code.FULL_BYE: "+",
-    Code.HALF_BYE: "½",
-    Code.ZERO_BYE: "0",
-}
-
-
 def crosstable_cells(
     tournament: Tournament, after_round: int, table: Table, rows: list[Row]
 ) -> dict[int, list[str]]:
     """Per entrant id of `rows` (a page of `table`), one cell per round: opponent's row in the
-    table, colour and result ("12w1"), or the bye.
+    table, colour and result ("12w1", "12b−"), or the bye with its points ("bye ½", `notation`).
 
     Rows, not ranks: two players sharing a place still need a cell each can point at.
     """
     rank_of = {row.entrant.pairing_number: row.position for row in table.rows}
     results = round_results(tournament, after_round)
+    rules = scoring(tournament)
     cells = {}
     for row in rows:
         own = results.get(row.entrant.pk, {})
@@ -157,10 +152,10 @@ def crosstable_cells(
             if record is None:
                 line.append("")
             elif record.opponent is None:
-                line.append(f"{record.code.value} {_SYMBOLS[record.code]}")
+                line.append(notation.unplayed(rules.points(record.code)))
             else:
                 colour = record.colour.value if record.colour else ""
-                line.append(f"{rank_of[record.opponent]}{colour}{_SYMBOLS[record.code]}")
+                line.append(f"{rank_of[record.opponent]}{colour}{notation.side(record.code)}")
         cells[row.entrant.pk] = line
     return cells
 
@@ -172,6 +167,7 @@ class CardRound:
     colour: str  # "White", "Black" or ""
     opponent: Entrant | None
     result: str  # from the player's side: "1", "½", "0", "+", "−", "bye ½" ... or "" while playing
+    note: str = ""  # a round without an opponent: what it was ("Half-point bye (requested)")
 
 
 @dataclass(frozen=True)
@@ -185,20 +181,25 @@ class Card:
 def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> Card:
     """One player's published rounds, with their standing and performance rating."""
     opponents = _opponents(seats)
+    rules = scoring(tournament)
     rounds = []
     for seat in seats:
         if seat.absence:
-            rounds.append(CardRound(seat.round.number, None, "", None, seat.get_absence_display()))
+            text = notation.unplayed(rules.points(ABSENCE_CODES[seat.absence]))
+            rounds.append(CardRound(seat.round.number, None, "", None, text, seat.get_absence_display()))
             continue
         opponent = opponents.get((seat.round_id, seat.board_number))
         result = seat.board.result if seat.board_number and seat.board else ""
         if opponent is None:
-            text = "bye +"
-        elif not result:
+            bye = notation.unplayed(rules.points(Code.PAB))
+            note = gettext("Pairing-allocated bye")
+            rounds.append(CardRound(seat.round.number, seat.board_number, "", None, bye, note))
+            continue
+        if not result:
             text = ""
         else:
             codes = RESULT_CODES[result]
-            text = _SYMBOLS[codes[0] if seat.colour == Seat.Colour.WHITE else codes[1]]
+            text = notation.side(codes[0] if seat.colour == Seat.Colour.WHITE else codes[1])
         rounds.append(
             CardRound(seat.round.number, seat.board_number, seat.get_colour_display(), opponent, text)
         )

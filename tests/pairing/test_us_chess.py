@@ -153,7 +153,7 @@ def test_us_standings_rank_by_34e_on_the_page_and_in_the_csv(client, us_event, u
     page = client.get("/t/spring-open/standings/").content.decode()
     assert "US Chess rule 34E" in page and "MM" in page and "OCUM" in page
     csv = client.get("/t/spring-open/standings.csv").content.decode().splitlines()
-    assert csv[0].endswith('"MM","SOLK","CUM","OCUM"')
+    assert csv[0].endswith('"MM","SOLK","CUM","OCUM","R1","R2"')
     assert len(csv) == 1 + len(us_field)
 
 

@@ -51,7 +51,7 @@ def test_a_round_page_lists_the_matches_in_order_with_each_boards_players_colour
     board = html[html.index('id="match-2-board-2"') :]
     board = board[: board.index("</tr>")]
     # Board 2 of Genf - Bern: Genf has Black there and lost by forfeit.
-    assert "chip-black" in board and "Genf 2" in board and "−–+" in board and "Bern 2" in board
+    assert "chip-black" in board and "Genf 2" in board and "−:+" in board and "Bern 2" in board
 
 
 def test_a_draft_round_of_a_team_event_does_not_exist_for_players(client: Any, played: Any) -> None:
@@ -124,7 +124,7 @@ def test_the_team_standings_csv_has_match_points_game_points_and_the_tie_breaks(
 ) -> None:
     response = client.get(reverse("public:standings-csv", args=[played.slug]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Rank", "No", "Team", "Fed", "MP", "GP", "EMGSB-C1", "BH:MP-C1"]
+    assert rows[0] == ["Rank", "No", "Team", "Fed", "MP", "GP", "EMGSB-C1", "BH:MP-C1", "R1"]
     assert rows[1][:6] == ["1", "1", "Basel", "", "2", "1.5"]
 
 

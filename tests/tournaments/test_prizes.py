@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 
 from tournaments.models import Entrant
+from tournaments.names import sort_key
 from tournaments.prizes import CLUB_PLAYERS, belongs, group_standings, label
 from tournaments.standings import standings
 
@@ -76,7 +77,7 @@ def test_the_pairing_list_by_name_gives_every_player_board_colour_and_opponent(c
     rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
     assert len(rows) == demo.entrants.count()
     names = [row.split("<td><bdi>")[1].split("</bdi>")[0] for row in rows]
-    assert names == sorted(names, key=str.casefold)
+    assert names == sorted(names, key=sort_key)
     board = rnd.boards_with_seats()[0]
     line = next(row for row in rows if f"<td><bdi>{board.black.name}</bdi></td>" in row.split("<td class")[0])
     assert f'<td class="num">{board.number}</td><td>Black</td><td><bdi>{board.white.name}</bdi></td>' in line

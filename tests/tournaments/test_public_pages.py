@@ -53,7 +53,7 @@ def test_the_pairings_list_every_board_in_order_with_results(client, demo):
     assert positions == sorted(positions) and len(positions) == 20
     board = rnd.boards.get(number=11)
     assert board.result == Board.Result.BLACK_FORFEITS
-    assert board.get_result_display() in page
+    assert "+:−" in page
 
 
 def a_draft_pairing(demo: Tournament) -> tuple[str, str]:
@@ -254,7 +254,7 @@ def test_rating_tie_breaks_leave_the_list_when_an_unrated_player_takes_part(clie
     page = client.get("/t/demo-open/standings/").content.decode()
     assert "ARO left out: unrated players take part (C.07 Art. 10)" in page
     header = client.get("/t/demo-open/standings.csv").content.decode().splitlines()[0]
-    assert header == '"Rank","No","Name","Rating","Fed","Points","BH"'
+    assert header == '"Rank","No","Name","Rating","Fed","Points","BH","R1","R2","R3","R4"'
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4])

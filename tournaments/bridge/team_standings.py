@@ -17,18 +17,9 @@ from swiss.team.model import Outcome, Team
 from tournaments.models import Entrant, Match, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
-from . import team_tiebreaks, tiebreaks
+from . import notation, team_tiebreaks, tiebreaks
 from .state import RESULT_CODES, scoring
 from .teams import match_record, match_scoring, matches_of, team_rounds
-
-# From one player's side of a game: what the team pages print.
-SYMBOLS = {
-    Code.WIN: "1",
-    Code.DRAW: "½",
-    Code.LOSS: "0",
-    Code.FORFEIT_WIN: "+",
-    Code.FORFEIT_LOSS: "−",
-}
 
 
 @dataclass(frozen=True)
@@ -113,18 +104,11 @@ def table(tournament: Tournament, after_round: int) -> Table:
     )
 
 
-_BYES = {
-    Outcome.PAB: "bye",
-    Outcome.HALF_BYE: "H",
-    Outcome.FULL_BYE: "F",
-    Outcome.ZERO_BYE: "–",
-}
-
-
 def crosstable(tournament: Tournament, standings: Table) -> dict[int, list[str]]:
     """Per team id, one cell per round: the opponent's row, colour and game points ("3w 2½").
 
-    A forfeited match shows "+" or "−" for the team's side; byes show their kind.
+    A forfeited match shows "+" or "−" for the team's side; a bye "bye" and its game points,
+    a round without a match and without points nothing (`notation`).
     """
     position = {row.team.pairing_number: row.position for row in standings.rows}
     rounds = team_rounds(tournament, standings.after_round)
@@ -134,23 +118,17 @@ def crosstable(tournament: Tournament, standings: Table) -> dict[int, list[str]]
         for number in range(1, standings.after_round + 1):
             record = rounds[row.team.pk][number]
             if record.opponent is None:
-                line.append(f"{_BYES[record.outcome]} {_points(record.game_points)}")
+                line.append(notation.unplayed(record.game_points))
                 continue
             colour = "w" if record.colour is Colour.WHITE else "b"
             if record.outcome is Outcome.PLAYED:
-                line.append(f"{position[record.opponent]}{colour} {_points(record.game_points)}")
+                line.append(f"{position[record.opponent]}{colour} {notation.points(record.game_points)}")
             else:
-                mark = "+" if record.outcome is Outcome.FORFEIT_WIN else "−"
+                won = record.outcome is Outcome.FORFEIT_WIN
+                mark = notation.side(Code.FORFEIT_WIN if won else Code.FORFEIT_LOSS)
                 line.append(f"{position[record.opponent]}{colour} {mark}")
         cells[row.team.pk] = line
     return cells
-
-
-def _points(value: Fraction) -> str:
-    whole, half = divmod(value, 1)
-    if not half:
-        return str(int(whole))
-    return f"{int(whole) if whole else ''}½"
 
 
 @dataclass(frozen=True)
@@ -161,6 +139,11 @@ class Game:
     left_colour: str  # "White" or "Black"
     left_result: str  # "1", "½", "0", "+", "−", or "" while the game is played
     right_result: str
+
+    @property
+    def result(self) -> str:
+        """The board's result from the left player's side: "1–0", "+:−"; "" while playing."""
+        return notation.pair(self.left_result, self.right_result)
 
 
 @dataclass(frozen=True)
@@ -187,7 +170,7 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
             white, black = seats[Seat.Colour.WHITE], seats[Seat.Colour.BLACK]
             left_is_white = white.team_id == match.white_id
             codes = RESULT_CODES.get(board.result)
-            results = (SYMBOLS[codes[0]], SYMBOLS[codes[1]]) if codes else ("", "")
+            results = (notation.side(codes[0]), notation.side(codes[1])) if codes else ("", "")
             left, right = (white, black) if left_is_white else (black, white)
             left_result, right_result = results if left_is_white else results[::-1]
             colour = "White" if left_is_white else "Black"
@@ -209,7 +192,7 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
 
 
 def _game_points(games: list[Game], side: str) -> Fraction:
-    value = {"1": Fraction(1), "½": Fraction(1, 2), "+": Fraction(1)}
+    value = {"1": Fraction(1), "½": Fraction(1, 2), notation.side(Code.FORFEIT_WIN): Fraction(1)}
     return sum((value.get(getattr(g, f"{side}_result"), Fraction(0)) for g in games), Fraction(0))
 
 
@@ -261,8 +244,9 @@ def _turned(game: Game) -> Game:
 @dataclass(frozen=True)
 class BoardLine:
     entrant: Entrant
-    games: int  # games with a result on this board, forfeits included
-    points: Fraction
+    games: int  # games played over the board on this board: forfeits are no games
+    points: Fraction  # from those games
+    forfeits: int  # games of this board won or lost by forfeit, counted apart
     performance: Decimal | None  # C.07 10.2 TPR over the games played over the board on it
 
 
@@ -270,7 +254,8 @@ def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list
     """Per board of the match, every player who played on it: games, points and performance.
 
     A player who played on several boards is counted on each, with the games of that board
-    only: board prizes go by the board played. Ordered by points, then performance.
+    only: board prizes go by the board played. Games and points are those played over the
+    board; forfeits are counted apart. Ordered by points, then performance.
     """
     rounds = list(range(1, after_round + 1))
     rules = scoring(tournament)
@@ -300,11 +285,13 @@ def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list
         lines = [
             BoardLine(
                 entrants[pk],
-                len(own),
-                sum((rules.points(r.code) for r in own.values()), Fraction(0)),
+                len(played),
+                sum((rules.points(r.code) for r in played), Fraction(0)),
+                len(own) - len(played),
                 tpr.get(entrants[pk].pairing_number or 0),
             )
             for pk, own in players.items()
+            for played in [[r for r in own.values() if r.code.played]]
         ]
         lines.sort(key=lambda line: (-line.points, -(line.performance or 0), line.entrant.name))
         result[number] = lines

@@ -1,0 +1,203 @@
+"""Every public page on a phone, 360 and 390 px wide: nothing runs off the screen, no result is hidden.
+
+A 40-player individual event (the demo, with long names) and a 10-team event (four boards,
+long team names, a forfeited game and a forfeited match, the last round being played) are
+opened at every public address in `PAGES` (print views excluded: they are for paper). The
+page fails on any horizontal overflow (`document.scrollingElement.scrollWidth >
+clientWidth`), on any element of the content reaching past the screen's edge (a table
+scrolled inside its box hides its cells just as well), and on a result that is hidden or cut.
+
+Set SCREENSHOTS=/some/folder to keep a full-page PNG of every page and width.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from playwright.sync_api import Page
+
+from pairing import actions, publishing, results
+from tournaments.models import Board, Entrant, Team, Tournament
+
+WIDTHS = (360, 390)
+
+# Every public page, one list: (name, address under /t/<slug>/, the events it exists for).
+# {round} is the round being played, {done} a finished one, {player} and {team} the cards of
+# an entrant and a team with long names. A page added to the site is added here.
+PAGES: list[tuple[str, str, tuple[str, ...]]] = [
+    ("home", "", ("individual", "team")),
+    ("round", "round/{round}/", ("individual", "team")),
+    ("round-finished", "round/{done}/", ("individual", "team")),
+    ("round-by-name", "round/{round}/by-name/", ("individual", "team")),
+    ("standings", "standings/", ("individual", "team")),
+    ("standings-after", "standings/{first}/", ("individual", "team")),
+    ("crosstable", "crosstable/", ("individual", "team")),
+    ("players", "players/", ("individual", "team")),
+    ("players-search", "players/?q=a", ("individual", "team")),
+    ("player", "players/{player}/", ("individual", "team")),
+    ("prizes", "prizes/", ("individual",)),
+    ("teams", "teams/", ("team",)),
+    ("team", "teams/{team}/", ("team",)),
+    ("boards", "boards/", ("team",)),
+]
+# What shows a result or a score: each must be on screen and not cut.
+RESULTS = "td.result, td.cell, .match-score, td.pts, .standing strong"
+
+LONG_PLAYER = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine Maximilian"
+LONG_TEAM = "Schachgesellschaft Zürich-Wollishofen-Altstetten 1"
+
+CHECK = """(results) => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const scroller = document.scrollingElement;
+  if (scroller.scrollWidth > scroller.clientWidth) {
+    problems.push(`page scrolls sideways: ${scroller.scrollWidth} > ${scroller.clientWidth}`);
+  }
+  const describe = (el) =>
+    `${el.tagName.toLowerCase()}.${el.className} “${el.textContent.trim().slice(0, 40)}”`;
+  for (const el of document.querySelectorAll("main *, header *")) {
+    const box = el.getBoundingClientRect();
+    // Not drawn (a closed menu, a column a phone hides) or hidden for screen readers only.
+    if (!box.width || !box.height || !el.checkVisibility() || el.closest(".visually-hidden")) continue;
+    if (box.left < -0.5 || box.right > width + 0.5) {
+      problems.push(`past the edge (${Math.round(box.left)}..${Math.round(box.right)}): ${describe(el)}`);
+    }
+  }
+  for (const el of document.querySelectorAll(results)) {
+    if (!el.checkVisibility()) problems.push(`hidden: ${describe(el)}`);
+    else if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${describe(el)}`);
+  }
+  return problems.slice(0, 12);
+}"""
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "is_mobile": True, "has_touch": True}
+
+
+def individual_event() -> dict[str, object]:
+    call_command("load_demo", stdout=StringIO())
+    demo = Tournament.objects.get(slug="demo-open")
+    long = demo.entrants.get(pairing_number=3)
+    long.name, long.club = LONG_PLAYER, "Schachklub Wolfeschlegelsteinhausenbergerdorff"
+    long.save()
+    demo.entrants.filter(pairing_number=4).update(name="Nguyễn Thị Minh Khai-Ødegård, Łucja Çağla")
+    return {"slug": demo.slug, "round": 4, "done": 3, "first": 1, "player": long.pk, "team": 0}
+
+
+def team_event(arbiter: Any) -> dict[str, object]:
+    event = Tournament.objects.create(
+        name="Team Championship of the Northern and Central Provinces",
+        slug="team-provinces",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 5),
+        total_rounds=5,
+        chief_arbiter=arbiter,
+        public=True,
+        kind=Tournament.Kind.TEAM,
+        pairing_system=Tournament.PairingSystem.TEAM_C046,
+        boards=4,
+        reserves=1,
+        initial_colour="w",
+    )
+    for number in range(1, 11):
+        name = LONG_TEAM if number == 2 else f"Chess Club {number:02d}"
+        team = Team.objects.create(tournament=event, name=name, pairing_number=number)
+        for board in range(1, 6):
+            Entrant.objects.create(
+                tournament=event,
+                name=LONG_PLAYER if (number, board) == (2, 1) else f"Player {number:02d}-{board}, Anna",
+                pairing_number=event.entrants.count() + 1,
+                fide_rating=2500 - 40 * number - 15 * board,
+                team=team,
+                board_order=board,
+            )
+    for number in range(1, 5):
+        rnd = actions.pair_next_round(event, arbiter)
+        publishing.publish_round(rnd, arbiter, confirmed=True)
+        if number == 4:
+            break  # being played: no results yet
+        chosen = {}
+        for match in rnd.matches.exclude(black=None):
+            for board in match.games():
+                chosen[board.number] = ["1-0", "1/2", "0-1", "1/2"][(board.match_board or 1) - 1]
+        if number == 1:
+            chosen[rnd.boards.order_by("number").first().number] = Board.Result.BLACK_FORFEITS
+        results.record_results(rnd, arbiter, chosen)
+        if number == 2:
+            results.forfeit_match(rnd, arbiter, 1, "+-")
+    long = event.teams.get(pairing_number=2)
+    player = long.players.get(board_order=1)
+    return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": player.pk, "team": long.pk}
+
+
+def addresses(kind: str, values: dict[str, object]) -> list[tuple[str, str]]:
+    return [
+        (f"{kind}-{name}", f"/t/{values['slug']}/{path.format(**values)}")
+        for name, path, kinds in PAGES
+        if kind in kinds
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_public_page_fits_a_phone_and_shows_every_result(
+    live_server: Any, page: Page, arbiter: Any
+) -> None:
+    cache.clear()
+    urls = [("index", "/")]
+    urls += addresses("individual", individual_event())
+    urls += addresses("team", team_event(arbiter))
+    shots = os.environ.get("SCREENSHOTS")
+    failures = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 780})
+        for name, url in urls:
+            response = page.goto(f"{live_server.url}{url}")
+            assert response is not None and response.status == 200, url
+            problems = page.evaluate(CHECK, RESULTS)
+            if shots:
+                page.screenshot(path=str(Path(shots) / f"{width}-{name}.png"))
+                page.screenshot(path=str(Path(shots) / f"{width}-{name}-full.png"), full_page=True)
+            failures += [f"{width}px {url}: {problem}" for problem in problems]
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_pages_show_results_and_colours_on_a_phone(live_server: Any, page: Page, arbiter: Any) -> None:
+    """What the check above could miss by finding nothing: the result cells and colour chips are there."""
+    cache.clear()
+    values = individual_event()
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(f"{live_server.url}/t/demo-open/round/3/")
+    # The header is one line, a menu: the page's own heading starts high on the first screen.
+    heading = page.locator("main h1").bounding_box()
+    assert heading is not None and heading["y"] < 90
+    assert page.locator(".menu nav a").first.is_hidden()
+    page.click(".menu summary")
+    links = page.locator(".menu nav a")
+    assert links.count() >= 5
+    for link in links.all():
+        box = link.bounding_box()
+        assert link.is_visible() and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    page.click(".menu nav a:has-text('Standings')")
+    assert page.locator("main h1").inner_text().startswith("Standings")
+    page.goto(f"{live_server.url}/t/demo-open/round/3/")
+    assert page.locator("table.pairings td.result").count() == 20
+    assert page.locator("table.pairings .chip-white").first.is_visible()
+    assert page.locator("table.pairings .chip-black").first.is_visible()
+    page.goto(f"{live_server.url}/t/demo-open/crosstable/")
+    assert page.locator("td.cell").count() == 40 * 4
+    assert page.locator("td.cell").last.is_visible()
+    page.goto(f"{live_server.url}/t/demo-open/players/{values['player']}/")
+    assert page.locator("td.result").count() == 4 and page.locator("h1").is_visible()
+    team = team_event(arbiter)
+    page.goto(f"{live_server.url}/t/{team['slug']}/round/2/")
+    assert page.locator(".match-score").first.inner_text() == "+:−"

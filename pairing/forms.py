@@ -138,7 +138,7 @@ class TeamTournamentForm(TournamentForm):
     accelerations = (Tournament.Acceleration.NONE, Tournament.Acceleration.ECU)
     tiebreaks = forms.CharField(
         required=False,
-        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB (tiebreaks.md section 4).",
+        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB.",
     )
 
     class Meta(TournamentForm.Meta):

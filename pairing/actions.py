@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -56,7 +57,7 @@ def draft_pairs(rnd: Round) -> list[Pair]:
 # --- Pairing and changing a draft ------------------------------------------------------------
 
 
-def pair_next_round(tournament: Tournament, user: Any, *, again: bool = False) -> Round:
+def pair_next_round(tournament: Tournament, user: User, *, again: bool = False) -> Round:
     """Draft the next round with the engine; an existing draft is kept unless `again` is set."""
     return draft_round(tournament, user, again=again)[0]
 
@@ -65,7 +66,7 @@ class InputChanged(ActionError):
     """What the engine paired from changed before the draft could be stored; nothing was stored."""
 
 
-def round_to_pair(tournament: Tournament, user: Any, *, expected: int | None = None) -> Round:
+def round_to_pair(tournament: Tournament, user: User | None, *, expected: int | None = None) -> Round:
     """The round to pair next, with the tournament locked; draws the initial-colour lot the first time.
 
     `expected` is the round the arbiter meant: a page left open while a colleague
@@ -100,7 +101,7 @@ def engine_input(tournament: Tournament, number: int) -> dict[str, str]:
 
 def draft_round(
     tournament: Tournament,
-    user: Any,
+    user: User | None,
     *,
     again: bool = False,
     expected: int | None = None,
@@ -186,7 +187,7 @@ class Changed:
     state: Any
 
 
-def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> Changed:
+def change_draft(rnd: Round, user: User, kind: str, *args: int) -> Changed:
     """Apply one manual change (`DraftChange.Kind`) to a draft: boards (or matches) for swaps,
     entrant (or team) ids otherwise."""
     with transaction.atomic():
@@ -233,7 +234,7 @@ def change_draft(rnd: Round, user: Any, kind: str, *args: int) -> Changed:
         return Changed(change, state)
 
 
-def undo_change(rnd: Round, user: Any) -> DraftChange:
+def undo_change(rnd: Round, user: User) -> DraftChange:
     """Take back the latest manual change of a draft."""
     with transaction.atomic():
         rnd = locked_round(rnd)
@@ -254,6 +255,3 @@ def undo_change(rnd: Round, user: Any) -> DraftChange:
             {"boards": last.before, "undone": last.description, "version": rnd.draft_version},
         )
         return last
-
-
-# --- Reviewing a draft ---------------------------------------------------------------------

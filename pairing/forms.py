@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 
 from pairing import edits, imports
 from tournaments.bridge import tiebreaks, us_chess
@@ -137,7 +138,7 @@ class TeamTournamentForm(TournamentForm):
     accelerations = (Tournament.Acceleration.NONE, Tournament.Acceleration.ECU)
     tiebreaks = forms.CharField(
         required=False,
-        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB (tiebreaks.md section 4).",
+        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB.",
     )
 
     class Meta(TournamentForm.Meta):
@@ -563,10 +564,10 @@ class ForbiddenPairForm(forms.ModelForm[ForbiddenPair]):
 class DeputyForm(forms.Form):
     username = forms.CharField()
 
-    def clean_username(self) -> Any:
+    def clean_username(self) -> User:
         try:
-            return get_user_model().objects.get(username=self.cleaned_data["username"])
-        except get_user_model().DoesNotExist:
+            return User.objects.get(username=self.cleaned_data["username"])
+        except User.DoesNotExist:
             raise forms.ValidationError("No user has this name.") from None
 
 

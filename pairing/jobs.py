@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -57,7 +58,7 @@ def last_job(tournament: Tournament, number: int) -> Job | None:
 
 
 def request_pairing(
-    tournament: Tournament, user: Any, *, again: bool, expected: int | None
+    tournament: Tournament, user: User, *, again: bool, expected: int | None
 ) -> tuple[Round, Job | None]:
     """Queue the pairing of the next round, or join the job already queued or running for it.
 
@@ -203,7 +204,7 @@ def check_round(round_id: int) -> None:
     drafts.current_check(rnd, state)
 
 
-def request_import(tournament: Tournament, user: Any, text: str, *, encoding: str, confirm: bool) -> Job:
+def request_import(tournament: Tournament, user: User, text: str, *, encoding: str, confirm: bool) -> Job:
     """Queue the check of a file of entrants (and, when `confirm`, their saving), or join the import
     already queued or running for the tournament: one at a time, as for pairing a round."""
     from .tasks import import_entrants
@@ -212,7 +213,7 @@ def request_import(tournament: Tournament, user: Any, text: str, *, encoding: st
     return _request(tournament, user, Job.Kind.IMPORT, request, import_entrants.defer, run_import)
 
 
-def request_recheck(tournament: Tournament, user: Any) -> Job:
+def request_recheck(tournament: Tournament, user: User) -> Job:
     """Queue the pairing again of every published round (`tournaments.bridge.recheck`), or join
     the re-check already queued or running: it pairs as many rounds as were played."""
     from .tasks import recheck_rounds
@@ -222,7 +223,7 @@ def request_recheck(tournament: Tournament, user: Any) -> Job:
 
 def _request(
     tournament: Tournament,
-    user: Any,
+    user: User,
     kind: str,
     request: dict[str, Any],
     defer: Callable[..., int],
@@ -301,7 +302,7 @@ def run_import(job_id: int) -> None:
             raise _NotWanted
 
 
-def cancel(job: Job, user: Any) -> None:
+def cancel(job: Job, user: User) -> None:
     """The arbiter cancels a queued or running job; a draft the engine finishes anyway is not stored."""
     if not finish(job.pk, Status.CANCELLED, f"Cancelled by {user}."):
         raise ActionError("The job had already finished; nothing was cancelled.")

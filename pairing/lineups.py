@@ -5,8 +5,7 @@ Like every action, each locks the tournament first (see pairing/actions.py) and 
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments.bridge.drafting import drafting
@@ -17,7 +16,7 @@ from tournaments.models import AuditRecord, Entrant, LineupBoard, Round, Team
 from .actions import ActionError, locked_round
 
 
-def set_lineup(rnd: Round, user: Any, team: Team, players: list[Entrant]) -> None:
+def set_lineup(rnd: Round, user: User, team: Team, players: list[Entrant]) -> None:
     """Store `players` (board 1 first) as the lineup of `team` in the draft round `rnd`.
 
     A lineup that leaves the roster's board order, or names someone off the roster, is

@@ -6,8 +6,7 @@ two arbiters, publishes one version once. Every step goes to the audit trail.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments.bridge.drafting import drafting
@@ -19,7 +18,7 @@ from .actions import ActionError, NeedsConfirmation, locked_round
 Action = AuditRecord.Action
 
 
-def keep_draft(rnd: Round, user: Any) -> None:
+def keep_draft(rnd: Round, user: User) -> None:
     """A stale draft is kept as it is: it now rests on the current input, and the choice is audited."""
     with transaction.atomic():
         rnd = locked_round(rnd)
@@ -54,7 +53,7 @@ def draft_changes_since(rnd: Round, version: int) -> list[str]:
     return said
 
 
-def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: int | None = None) -> bool:
+def publish_round(rnd: Round, user: User, *, confirmed: bool = False, version: int | None = None) -> bool:
     """Publish a draft atomically; False when it was already published (by someone else).
 
     `version` is the draft version the arbiter reviewed: a draft changed since is refused,
@@ -90,7 +89,7 @@ def publish_round(rnd: Round, user: Any, *, confirmed: bool = False, version: in
         return True
 
 
-def unpublish_round(rnd: Round, user: Any) -> None:
+def unpublish_round(rnd: Round, user: User) -> None:
     """Take a published round back to draft, while no result is in and no later round is paired."""
     with transaction.atomic():
         rnd = locked_round(rnd)

@@ -5,8 +5,7 @@ Like every action, each locks the tournament first (see pairing/actions.py) and 
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -57,7 +56,7 @@ def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
 
 
 @transaction.atomic
-def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> int:
+def add_entrants(tournament: Tournament, user: User | None, entrants: list[Entrant]) -> int:
     """Save new entrants (all or none) and number everyone again; returns how many numbers moved.
 
     Moved numbers are recorded on the tournament's audit trail, with the entrants who caused it.
@@ -83,7 +82,7 @@ def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> 
     return len(moved)
 
 
-def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | None) -> None:
+def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | None) -> None:
     """A requested bye (`kind`, a `Seat.Absence`) for one round; `kind` None withdraws from it on."""
     with transaction.atomic():
         locked_tournament(entrant.tournament)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments.models import AuditRecord, Board, Match, Round, Tournament
@@ -65,7 +66,7 @@ def correction_notice(rnd: Round) -> str:
     return " ".join(sentences)
 
 
-def _set_result(board: Board, result: str, user: Any, notice: str, **note: Any) -> None:
+def _set_result(board: Board, result: str, user: User, notice: str, **note: Any) -> None:
     """The one way a stored result changes: saved, audited with what it means for later rounds."""
     before = {"result": board.result}
     board.result = result
@@ -77,7 +78,7 @@ def _set_result(board: Board, result: str, user: Any, notice: str, **note: Any) 
 
 
 def record_results(
-    rnd: Round, user: Any, results: dict[int, str], *, seen: dict[int, str] | None = None
+    rnd: Round, user: User, results: dict[int, str], *, seen: dict[int, str] | None = None
 ) -> Recorded:
     """Store results by board number; the round completes once every game has one.
 
@@ -115,7 +116,7 @@ def record_results(
         return recorded
 
 
-def _complete_when_done(rnd: Round, user: Any) -> None:
+def _complete_when_done(rnd: Round, user: User) -> None:
     """A published round with every game's result in is complete; the last one finishes the event."""
     if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
         rnd.complete()
@@ -124,7 +125,7 @@ def _complete_when_done(rnd: Round, user: Any) -> None:
             Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
 
 
-def _reopen(rnd: Round, user: Any) -> None:
+def _reopen(rnd: Round, user: User) -> None:
     """A complete round with a result taken back is being played again."""
     if rnd.state == Round.State.COMPLETE:
         rnd.reopen()
@@ -143,7 +144,7 @@ _BOARD_FORFEITS: dict[str, dict[bool, str]] = {
 }
 
 
-def forfeit_match(rnd: Round, user: Any, match_number: int, forfeit: str) -> str:
+def forfeit_match(rnd: Round, user: User, match_number: int, forfeit: str) -> str:
     """Record a whole match as lost by default (TRF 330), or take that back (`forfeit` "").
 
     Every board of the match gets the matching forfeit result; taking the forfeit back
@@ -185,7 +186,7 @@ def forfeit_match(rnd: Round, user: Any, match_number: int, forfeit: str) -> str
         return notice if replaced else ""
 
 
-def clear_result(rnd: Round, user: Any, board_number: int, *, seen: str | None = None) -> str:
+def clear_result(rnd: Round, user: User, board_number: int, *, seen: str | None = None) -> str:
     """Take one game's result back to "not yet played"; a complete round is open again.
 
     The same rule as any correction (`correction_notice`), which is returned. `seen` is

@@ -9,8 +9,7 @@ audit trail; a batch is saved whole or not at all.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.db import models, transaction
 
 from tournaments.bridge.teams import seeded
@@ -20,7 +19,7 @@ from .actions import ActionError, locked_tournament
 from .registration import add_entrants
 
 
-def add_teams(tournament: Tournament, user: Any, teams: list[tuple[Team, list[Entrant]]]) -> int:
+def add_teams(tournament: Tournament, user: User | None, teams: list[tuple[Team, list[Entrant]]]) -> int:
     """Save teams with their players in board order; returns how many player numbers moved."""
     with transaction.atomic():
         tournament = locked_tournament(tournament)
@@ -46,7 +45,7 @@ def add_teams(tournament: Tournament, user: Any, teams: list[tuple[Team, list[En
         return add_entrants(tournament, user, players)
 
 
-def add_to_roster(team: Team, user: Any, entrant: Entrant) -> int:
+def add_to_roster(team: Team, user: User, entrant: Entrant) -> int:
     """Add `entrant` below the team's last board; returns how many player numbers moved."""
     with transaction.atomic():
         tournament = locked_tournament(team.tournament)
@@ -61,7 +60,7 @@ def add_to_roster(team: Team, user: Any, entrant: Entrant) -> int:
         return add_entrants(team.tournament, user, [entrant])
 
 
-def reseed_by_rating(tournament: Tournament, user: Any) -> None:
+def reseed_by_rating(tournament: Tournament, user: User) -> None:
     """Number the teams by their rosters' ratings (`seeded`), before round 1 is published."""
     with transaction.atomic():
         tournament = locked_tournament(tournament)
@@ -70,7 +69,7 @@ def reseed_by_rating(tournament: Tournament, user: Any) -> None:
         _renumber(tournament, user, seeded(tournament))
 
 
-def move_team(team: Team, user: Any, number: int) -> None:
+def move_team(team: Team, user: User, number: int) -> None:
     """Give `team` pairing number `number`; the teams from there on move down one place."""
     with transaction.atomic():
         tournament = locked_tournament(team.tournament)
@@ -81,7 +80,7 @@ def move_team(team: Team, user: Any, number: int) -> None:
         _renumber(tournament, user, teams)
 
 
-def _renumber(tournament: Tournament, user: Any, order: list[Team]) -> None:
+def _renumber(tournament: Tournament, user: User, order: list[Team]) -> None:
     """Number `order` 1, 2, ...; refused once round 1 is published (C.04.6 1.1: TPNs stay fixed)."""
     if tournament.rules_locked():
         raise ActionError("The team numbers are fixed once round 1 is published.")
@@ -97,7 +96,7 @@ def _renumber(tournament: Tournament, user: Any, order: list[Team]) -> None:
     )
 
 
-def record_team_absence(team: Team, user: Any, round_number: int, *, withdraw: bool) -> None:
+def record_team_absence(team: Team, user: User, round_number: int, *, withdraw: bool) -> None:
     """Mark `team` absent from round `round_number`, or withdrawn from it on: not paired, no points.
 
     Only rounds not yet published; a draft that pairs the team goes stale, to be paired again.
@@ -119,7 +118,7 @@ def record_team_absence(team: Team, user: Any, round_number: int, *, withdraw: b
         )
 
 
-def cancel_team_absence(team: Team, user: Any, round_number: int) -> None:
+def cancel_team_absence(team: Team, user: User, round_number: int) -> None:
     """Take back the absence (or the withdrawal) of `team` in a round not yet published."""
     with transaction.atomic():
         locked_tournament(team.tournament)

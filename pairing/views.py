@@ -13,11 +13,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -58,9 +59,13 @@ View = Callable[..., HttpResponse]
 
 
 class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware (run for every request) leaves it."""
+    """A request as django-htmx's middleware (run for every request) leaves it.
+
+    Its user is a signed-in `User`: every view here that reads it is login_required (directly or
+    by `arbiter_only`); the sign-in pages, the only ones open to visitors, never read it."""
 
     htmx: HtmxDetails
+    user: User
 
 
 def arbiter_only(view: View) -> View:
@@ -100,12 +105,14 @@ def _get_round(tournament: Tournament, number: int) -> Round:
 # --- Signing in ---------------------------------------------------------------------------------
 
 
+@require_http_methods(["GET", "POST"])
 def sign_in(request: HtmxHttpRequest) -> HttpResponseBase:
     """Django's sign-in page, offering a password reset only where e-mail can deliver one."""
     context = {"password_reset": settings.PASSWORD_RESET_BY_EMAIL}
     return LoginView.as_view(extra_context=context)(request)
 
 
+@require_http_methods(["GET", "POST"])
 def password_reset(request: HtmxHttpRequest) -> HttpResponseBase:
     """Django's password reset where e-mail is configured; elsewhere a page that says whom to ask."""
     if settings.PASSWORD_RESET_BY_EMAIL:
@@ -116,7 +123,7 @@ def password_reset(request: HtmxHttpRequest) -> HttpResponseBase:
 # --- Tournaments ---------------------------------------------------------------------------------
 
 
-def _arbitrated(user: Any) -> Any:
+def _arbitrated(user: User) -> QuerySet[Tournament]:
     return Tournament.objects.filter(Q(chief_arbiter=user) | Q(deputy_arbiters=user)).distinct()
 
 
@@ -130,6 +137,7 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "pairing/tournaments.html", {"tournaments": tournaments.filter(archived=False)})
 
 
+@require_http_methods(["GET", "POST"])
 @never_cache
 @login_required
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
@@ -148,6 +156,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "pairing/tournament_form.html", {"form": form})
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     kind = forms.TeamTournamentForm if tournament.is_team else forms.TournamentForm
@@ -176,6 +185,7 @@ def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpR
     return render(request, "pairing/tournament.html", context)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def arbiters(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The chief arbiter adds and removes deputies."""
@@ -251,6 +261,7 @@ def _entrant_states(tournament: Tournament, entrants: list[Entrant]) -> dict[int
 ENTRANTS_PER_PAGE = 100
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The list, `ENTRANTS_PER_PAGE` a page (`?page=`), with a quick entry form that keeps the focus
@@ -281,12 +292,14 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "pairing/entrants.html", context)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
     return _import(request, tournament, teams=False)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 @team_event_only
 def teams_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
@@ -348,6 +361,7 @@ def _import_job(request: HtmxHttpRequest, tournament: Tournament) -> Job | None:
     return Job.objects.filter(tournament=tournament, kind=Job.Kind.IMPORT, pk=int(number)).first()
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def recheck(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Pair every published round again and show where the engine differs from what was published:
@@ -367,6 +381,7 @@ def recheck(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "pairing/recheck.html", context)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 @team_event_only
 def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
@@ -512,6 +527,7 @@ def entrant_absence(
     return redirect("arbiter:entrants", tournament.slug)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def forbidden_pairs(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.ForbiddenPairForm(request.POST or None, tournament=tournament)
@@ -796,6 +812,7 @@ def _render_results(request: HtmxHttpRequest, rnd: Round, form: Any = None, **ex
     return render(request, template, context)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Results entry; only what this arbiter changed is written, and a colleague's newer result wins."""
@@ -839,6 +856,7 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
     return _back_to_page(request, "arbiter:results", tournament, number)
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 @team_event_only
 def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:

@@ -1,6 +1,6 @@
 """The A/B/C/D acceleration and its advanced variant: national practice, not FIDE-approved.
 
-Seed (e) of ../shared/spec/acceleration.md section 3 (a Spanish text, most likely of British
+Seed (e) of docs/acceleration.md section 3 (a Spanish text, most likely of British
 origin). It adds no virtual points: it changes which players form a bracket in the
 accelerated rounds. Round 1 pairs the top half (groups A and B) and the bottom half (C and
 D) as two brackets. In later rounds each bottom-half player on 100 % first meets a top-half

@@ -23,7 +23,7 @@
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
     python -m swiss check --edition 1998 FILE.trf PAIRING  the same under the 1998 rules
 
-Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
+Exit status follows bbpPairings (docs/trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
 input, 4 out of memory, 5 file access.
 """

@@ -23,7 +23,7 @@ class Colour(enum.Enum):
 
 
 class Code(enum.Enum):
-    """TRF result codes: one round of one player (trf.md section 3)."""
+    """TRF result codes: one round of one player (docs/trf.md section 3)."""
 
     WIN = "1"
     DRAW = "="

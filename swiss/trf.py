@@ -51,7 +51,7 @@ _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _BYES = (Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE)
 _ABSENCE_CODES = {code.value: code for code in _BYES}
 
-# The results the opponent's field must show for each result (trf.md section 8).
+# The results the opponent's field must show for each result (docs/trf.md section 8).
 _MIRROR: dict[Code, frozenset[Code]] = {
     Code.WIN: frozenset({Code.LOSS}),
     Code.LOSS: frozenset({Code.WIN}),
@@ -81,7 +81,7 @@ _XXS_FIELDS: dict[str, str] = {
 }
 _XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 
-# TRF-2026 record 162 symbols (trf.md section 2); X (unknown result) has no use here.
+# TRF-2026 record 162 symbols (docs/trf.md section 2); X (unknown result) has no use here.
 _SCORING_SYMBOLS: dict[str, tuple[str, ...]] = {
     "W": ("win", "forfeit_win", "full_bye"),
     "D": ("draw", "half_bye"),
@@ -93,7 +93,7 @@ _SCORING_SYMBOLS: dict[str, tuple[str, ...]] = {
 
 
 def decode_trf(data: bytes) -> str:
-    """Decode a TRF file's bytes: UTF-8 (with or without BOM), else Latin-1 (trf.md 1)."""
+    """Decode a TRF file's bytes: UTF-8 (with or without BOM), else Latin-1 (docs/trf.md 1)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -195,7 +195,7 @@ def _id_list(line: str, number: int, first: int, what: str) -> list[tuple[int, i
 
 
 def _parse_field(line: str, number: int, column: int) -> _Field:
-    """Columns +0..+3 opponent, +5 colour, +7 result code (trf.md section 3)."""
+    """Columns +0..+3 opponent, +5 colour, +7 result code (docs/trf.md section 3)."""
     raw = _cut(line, column, column + 7)
     if not raw.strip():
         return _Field(number, column, None, None, None, blank=True)
@@ -226,7 +226,7 @@ def _parse_field(line: str, number: int, column: int) -> _Field:
             )
         if colour is not None:
             raise TrfError(number, column + 5, "expected '-' for a round without an opponent")
-        code = Code.ZERO_BYE  # `0000 -` with a blank result: absent (trf.md section 3)
+        code = Code.ZERO_BYE  # `0000 -` with a blank result: absent (docs/trf.md section 3)
     elif code.has_opponent:
         if not opponent:
             raise TrfError(number, column, f"expected the opponent's number for result {code.value!r}")
@@ -283,7 +283,7 @@ def _set_once(reader: _Reader, key: str, value: object, line: int, column: int, 
 
 
 def _read_scoring_162(reader: _Reader, line: str, number: int) -> None:
-    """Symbol at column 6, points at 7-10, the next pair 9 columns on (trf.md 9.1)."""
+    """Symbol at column 6, points at 7-10, the next pair 9 columns on (docs/trf.md 9.1)."""
     column = 6
     while column <= len(line.rstrip()):
         symbol = _cut(line, column, column).upper()
@@ -296,7 +296,7 @@ def _read_scoring_162(reader: _Reader, line: str, number: int) -> None:
 
 
 def _read_scoring_xxs(reader: _Reader, line: str, number: int) -> None:
-    """`XXS CODE=POINTS ...`; later values override earlier ones (trf.md section 5)."""
+    """`XXS CODE=POINTS ...`; later values override earlier ones (docs/trf.md section 5)."""
     for column, token in _tokens(line, 5):
         code, _, value_text = token.partition("=")
         code = code.upper()
@@ -320,7 +320,7 @@ def _read_absences_240(reader: _Reader, line: str, number: int) -> None:
 
 
 def _read_acceleration_250(reader: _Reader, line: str, number: int) -> None:
-    """`250 MMMM GGGG RRF RRL PPPF PPPL` (trf.md section 5)."""
+    """`250 MMMM GGGG RRF RRL PPPF PPPL` (docs/trf.md section 5)."""
     points_text = _cut(line, 10, 13)
     if points_text.strip():
         value = _points(points_text, number, 10, "virtual points in columns 10-13")
@@ -619,7 +619,7 @@ def _field(raw: _RawPlayer, round_number: int) -> _Field | None:
 
 
 def _check_rounds(raws: Mapping[int, _RawPlayer], completed: int) -> None:
-    """Opponents in range and mirrored, at most one PAB per round (trf.md section 8)."""
+    """Opponents in range and mirrored, at most one PAB per round (docs/trf.md section 8)."""
     # Ranges first, so that a typo is reported where it is, not as its partner's asymmetry.
     for number, raw in raws.items():
         for checked in raw.fields:
@@ -718,7 +718,7 @@ def _merge_absences(
 
 
 def _scoring(reader: _Reader) -> Scoring:
-    """162 first, then XXS on top (trf.md section 5)."""
+    """162 first, then XXS on top (docs/trf.md section 5)."""
     values: dict[str, Fraction] = {}
     pab_given = False
     for fields, value in reader.scoring_162:
@@ -920,7 +920,7 @@ def _records_250(points: Mapping[int, tuple[Fraction, ...]]) -> list[str]:
 
 
 # C0 and C1 controls, DEL and the Unicode line separators: any of them inside a field would end
-# the record there and let the rest of a name read as a record of its own (trf.md 9.5).
+# the record there and let the rest of a name read as a record of its own (docs/trf.md 9.5).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
@@ -943,7 +943,7 @@ def write_trf(
     """Write the state as TRF-2026 (default) or TRF-16, with JaVaFo `XX?` lines for other engines.
 
     `header` holds the tournament's own records after 012, as (code, text): 022 city,
-    042 start date ... 112 deputy arbiter (trf.md section 2); the engine reads none of them.
+    042 start date ... 112 deputy arbiter (docs/trf.md section 2); the engine reads none of them.
 
     The points column holds real points of the completed rounds only (no
     virtual points, no bye of the round to pair).  Absences of the round to
@@ -955,7 +955,7 @@ def write_trf(
     boards and blank results (a published round awaiting results), which
     `read_trf` refuses to pair again until the results are in.
 
-    Lines end with CRLF unless `newline` says otherwise (trf.md 9.5).
+    Lines end with CRLF unless `newline` says otherwise (docs/trf.md 9.5).
     """
     if version not in ("2026", "16"):
         raise ValueError(f"unknown TRF version {version!r}; expected '2026' or '16'")
@@ -974,7 +974,7 @@ def write_trf(
     baku = "_BAKU" if state.acceleration is Acceleration.BAKU else ""
     # TRF-16 has no 192 record: it is written there only for an edition other than the
     # one in force, which a reader of the file could not otherwise know. The 1998 text has
-    # no ETT26 code (trf.md section 6): CUSTOM_SWISS, and the XDE line says which.
+    # no ETT26 code (docs/trf.md section 6): CUSTOM_SWISS, and the XDE line says which.
     if modern or state.edition is not Edition.DUTCH_2026:
         system = (
             "CUSTOM_SWISS" if state.edition is Edition.DUTCH_1998 else f"{_DUTCH_CODES[state.edition]}{baku}"
@@ -1052,7 +1052,7 @@ def _read_team_line(teams: _TeamReader, line: str, number: int) -> bool:
         roster = tuple(pid for pid, _ in _id_list(line, number, 74, "a player id"))
         teams.teams.append((number, Team(tpn, _cut(line, 9, 40).strip(), rating, roster), mp, gp))
     elif code == "013":
-        # TRF-16's team line: no pairing number, so the order of the lines gives it (trf.md 4).
+        # TRF-16's team line: no pairing number, so the order of the lines gives it (docs/trf.md 4).
         roster = tuple(pid for pid, _ in _id_list(line, number, 37, "a player id"))
         teams.old_teams.append((number, Team(len(teams.old_teams) + 1, _cut(line, 5, 36).strip(), 0, roster)))
     elif code == "299":
@@ -1201,7 +1201,7 @@ def _build_teams(reader: _Reader, teams: _TeamReader, last_line: int) -> TeamSta
 
 def _abnormal(played: TeamRound, r: int, team: Team, teams: _TeamReader) -> TeamRound:
     """A 299 record applied to round r: a result type sets the round's points, a blank type adds a
-    bonus or penalty to them (trf.md 4). A record for every round (000) is counted in round 1."""
+    bonus or penalty to them (docs/trf.md 4). A record for every round (000) is counted in round 1."""
     record = teams.abnormal.get((r, team.number)) or (
         teams.abnormal.get((0, team.number)) if r == 1 else None
     )

@@ -40,3 +40,21 @@ def test_no_template_has_an_inline_event_handler():
         if handler.search(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def test_every_note_the_code_cites_is_in_the_repository():
+    """A citation such as `docs/trf.md section 3` names a file a reader of the repository can open:
+    the rules notes live under docs/, never in a folder outside it."""
+    cited = re.compile(r"[\w./-]*[\w-]+\.md\b")
+    missing = []
+    for folder in ("swiss", "tournaments", "pairing", "config", "scripts", "tests"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                for name in cited.findall(line):
+                    inside = (ROOT / name).resolve()
+                    if (
+                        not (inside.is_relative_to(ROOT) and inside.is_file())
+                        and not (ROOT / "docs" / name).is_file()
+                    ):
+                        missing.append(f"{path.relative_to(ROOT)}:{number}: {name}")
+    assert missing == []

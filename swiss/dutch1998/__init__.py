@@ -1,5 +1,5 @@
 """The 1998 "Swiss System based on Rating" (FIDE Handbook C.04.1, 1992 GA, amended 1997 and
-1998; dutch.md section 8): the procedural ancestor of the Dutch system, kept to replay and
+1998; docs/dutch.md section 8): the procedural ancestor of the Dutch system, kept to replay and
 check historical tournaments.
 
     criteria    sections A and B: the players' facts and the criteria B1-B6

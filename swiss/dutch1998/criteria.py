@@ -1,7 +1,7 @@
 """Sections A and B of the 1998 "Swiss System based on Rating": what the procedure knows of
 each player, and the criteria B1-B6 it checks a pair or a leftover against.
 
-The text is the FIDE Handbook's C.04.1 of 1998 (dutch.md section 8). Where it shares a rule
+The text is the FIDE Handbook's C.04.1 of 1998 (docs/dutch.md section 8). Where it shares a rule
 with the later editions (colour preferences A7, bye eligibility B1b, the topscorer threshold)
 the shared module is used.
 """

@@ -17,7 +17,7 @@ from swiss.model import Code, Colour, Scoring
 
 
 class Outcome(enum.Enum):
-    """What one round was for one team (trf.md section 4, corpus README "Scores")."""
+    """What one round was for one team (docs/trf.md section 4, corpus README "Scores")."""
 
     PLAYED = "played"
     FORFEIT_WIN = "forfeit win"

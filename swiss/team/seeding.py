@@ -1,7 +1,7 @@
 """The initial ranking of teams, which gives their pairing numbers (TPNs).
 
 C.04.6 leaves the TPNs to the competition rules or the chief arbiter; the default here is
-the Olympiad's (D.02 3.1, team-olympiad.md section 4): the average rating of the team's
+the Olympiad's (D.02 3.1, docs/team-olympiad.md section 4): the average rating of the team's
 highest-rated players, as many as the boards of a match; then the rating of its next
 player; then the team's name in alphabetical order.
 """

@@ -12,7 +12,7 @@ class USOptions:
     """Variations of rules 28-29 (US Chess Official Rules, 7th edition).
 
     Every field is off or neutral by default, which is the rulebook's main text
-    (spec us-chess.md section 4) except where a field says otherwise:
+    (docs/us-chess.md section 4) except where a field says otherwise:
 
     - `colour_interchanges`: interchanges across the halves may be used for colour
       within the 29E5 limits (29E5d-e).  False is the common club practice

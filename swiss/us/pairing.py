@@ -1,4 +1,4 @@
-"""US Chess pairing of one round (rules 27-29, our defaults in spec us-chess.md section 4).
+"""US Chess pairing of one round (rules 27-29, our defaults in docs/us-chess.md section 4).
 
 Withdrawn and absent players and requested byes are left out; the full-point bye is
 chosen by 28L; score groups are paired from the top down, each ranked by rating with
@@ -64,7 +64,7 @@ def pair_with_log(state: TournamentState, options: USOptions | None = None) -> U
 def order_boards(
     state: TournamentState, boards: tuple[Board, ...] | list[Board], options: USOptions | None = None
 ) -> tuple[Board, ...]:
-    """The boards in US board order (spec us-chess.md section 4, step 6): by the higher-ranked
+    """The boards in US board order (docs/us-chess.md section 4, step 6): by the higher-ranked
     player of each pair (29A-29B: score, then rating), the bye last.  The order `pair_with_log`
     gives; used again after a director's manual change."""
     facts = Facts(state, options or USOptions())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
@@ -69,3 +71,22 @@ def test_a_deputy_added_by_the_chief_arbiter_may_pair(
         client.post(reverse("arbiter:arbiters", args=[tournament.slug]), {"username": "deputy"}).status_code
         == 403
     )
+
+
+@pytest.mark.django_db
+def test_every_arbiter_page_names_the_methods_it_answers(arbiter_client, tournament):
+    """Each view carries require_GET, require_POST or require_http_methods: a PUT is refused
+    with 405 before the view runs, whichever page it is sent to."""
+    from django.urls import URLPattern
+
+    from pairing import urls
+
+    values = {"slug": tournament.slug, "str": "half-bye"}
+    refused = {}
+    for pattern in urls.urlpatterns:
+        assert isinstance(pattern, URLPattern)
+        route = re.sub(
+            r"<(\w+):(\w+)>", lambda m: str(values.get(m[2], values.get(m[1], 1))), str(pattern.pattern)
+        )
+        refused[route] = arbiter_client.put(f"/arbiter/{route}").status_code
+    assert set(refused.values()) == {405}, refused

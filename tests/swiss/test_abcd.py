@@ -1,4 +1,4 @@
-"""The A/B/C/D acceleration, standard and advanced (seed (e), acceleration.md section 3).
+"""The A/B/C/D acceleration, standard and advanced (seed (e), docs/acceleration.md section 3).
 
 The expected pairings of the step-by-step events were worked out by hand from the seed's
 steps 1-6 and, inside each group, from the Dutch rules (C.04.3 2026: C12 colour preferences,

@@ -52,7 +52,7 @@ def _player(number: int, *rounds: tuple[int | None, str | None, str]) -> Player:
 
 
 def test_round_one_alternates_colours_from_the_lot_down_the_boards() -> None:
-    """dutch.md 5, round 1 worked example: 1(W)-5, 6(W)-2, 3(W)-7, 8(W)-4."""
+    """docs/dutch.md 5, round 1 worked example: 1(W)-5, 6(W)-2, 3(W)-7, 8(W)-4."""
     state = TournamentState(
         players=tuple(_player(n) for n in range(1, 9)), total_rounds=5, initial_colour=Colour.WHITE
     )
@@ -60,7 +60,7 @@ def test_round_one_alternates_colours_from_the_lot_down_the_boards() -> None:
 
 
 def _c5_example(edition: Edition) -> TournamentState:
-    """dutch.md 6, C5 example: round 3 of 3, player 4 absent; scores 1 = 2, 3 = 2, 2 = 1,
+    """docs/dutch.md 6, C5 example: round 3 of 3, player 4 absent; scores 1 = 2, 3 = 2, 2 = 1,
     5 = 1, 6 = 0."""
     players = (
         _player(1, (4, "w", "1"), (2, "b", "1")),
@@ -80,7 +80,7 @@ def _c5_example(edition: Edition) -> TournamentState:
 
 
 def test_the_bye_goes_to_the_lowest_score_available_c5() -> None:
-    """dutch.md 6, C5 example: 1-5, 3-2 and the PAB to 6."""
+    """docs/dutch.md 6, C5 example: 1-5, 3-2 and the PAB to 6."""
     boards = set(pair(_c5_example(Edition.DUTCH_2026)).boards)
     assert Board(6, None) in boards
     paired = {frozenset((b.white, b.black)) for b in boards if b.black}
@@ -89,13 +89,13 @@ def test_the_bye_goes_to_the_lowest_score_available_c5() -> None:
 
 def test_without_c5_the_2017_bye_goes_to_a_one_point_player_in_the_c5_example() -> None:
     """2017 has no C5: pairing the brackets in turn (C.5-C.7) leaves a 1-point player over
-    (dutch.md 6)."""
+    (docs/dutch.md 6)."""
     byes = [b.white for b in pair(_c5_example(Edition.DUTCH_2017)).boards if b.black is None]
     assert len(byes) == 1 and byes[0] in (2, 5)
 
 
 def test_the_bye_avoids_a_player_who_already_missed_a_round_c9() -> None:
-    """dutch.md 6, C9 example: 5 was absent in round 1; 2-1, 3-5 and the PAB to 4."""
+    """docs/dutch.md 6, C9 example: 5 was absent in round 1; 2-1, 3-5 and the PAB to 4."""
     players = (
         _player(1, (3, "w", "1")),
         _player(2, (4, "b", "1")),

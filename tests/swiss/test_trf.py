@@ -21,7 +21,7 @@ from swiss.trf import decode_trf, read_trf, write_trf
 
 
 def player_line(number: int, points: str, *rounds: str, name: str = "") -> str:
-    """A 001 line built column by column (trf.md section 3), independent of the writer."""
+    """A 001 line built column by column (docs/trf.md section 3), independent of the writer."""
     line = f"001 {number:>4}      {(name or f'Player{number:04d}'):<33} {2400 - number:>4}"
     line = line.ljust(80) + f"{points:>4} {number:>4}"
     return line + "".join(f"  {r}" for r in rounds)

@@ -15,7 +15,7 @@ KAPRIELIAN = ("Burnett", "Phelps", "Koning", "Rafferty", "Popov", "Thompson", "R
 
 
 def kaprielian() -> TournamentState:
-    """Spec us-chess.md section 5: eight players who drew each other in round 1."""
+    """docs/us-chess.md section 5: eight players who drew each other in round 1."""
     games = [(5, 1, "="), (6, 2, "="), (3, 7, "="), (8, 4, "=")]
     return build(
         (1672, 1601, 1597, 1526, 1407, 1395, 1385, 1201), [(games, {})], total_rounds=4, names=KAPRIELIAN

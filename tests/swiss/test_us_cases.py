@@ -43,6 +43,6 @@ def test_there_are_at_least_40_cases_each_citing_its_rule_and_where_it_comes_fro
         header = [line for line in path.read_text().splitlines() if line.startswith("###")]
         assert header[1].startswith("### Rule: 2"), path.name
         assert header[2] in (
-            "### Source: worked example of the rulebook, as paraphrased in spec us-chess.md",
+            "### Source: worked example of the rulebook, as paraphrased in docs/us-chess.md",
             "### Source: worked by hand from the rules",
         ), path.name

@@ -1,6 +1,6 @@
 """The demo's standings against an independent computation from the raw boards and seats.
 
-The computation below follows tiebreaks.md (2026 edition, the demo starts in 2026's
+The computation below follows docs/tiebreaks.md (2026 edition, the demo starts in 2026's
 calendar after 1 March) directly: no code of the app beyond reading the database.
 """
 

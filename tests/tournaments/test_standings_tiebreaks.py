@@ -24,7 +24,7 @@ def bye(code: Code) -> RoundResult:
 
 
 def worked_example() -> list[Player]:
-    """tiebreaks.md section 3: A (1) beats B, takes a half-point bye, draws C, loses to D, beats E.
+    """docs/tiebreaks.md section 3: A (1) beats B, takes a half-point bye, draws C, loses to D, beats E.
 
     B, C, D and E (2-5) finish on 3, 2.5, 4 and 1 and play every round; their other
     opponents (10 and up) play only them and are absent otherwise.

@@ -1,6 +1,6 @@
 """Team standings and tie-breaks from plain engine records (tournaments.bridge.team_tiebreaks).
 
-The spec's worked example (tiebreaks.md section 3) in match points, hand-computed events for
+The spec's worked example (docs/tiebreaks.md section 3) in match points, hand-computed events for
 each rule, and one generated event whose every value was measured with the TEC's gacrux 1.11.65.
 """
 
@@ -54,7 +54,7 @@ def event(histories: dict[int, list[TeamRound]]) -> list[Team]:
 
 
 def worked_example() -> list[Team]:
-    """tiebreaks.md section 3 in match points: A (1) beats B, takes a half-point bye, draws C,
+    """docs/tiebreaks.md section 3 in match points: A (1) beats B, takes a half-point bye, draws C,
     loses to D, beats E.
 
     B, C, D and E (2-5) finish on 6, 5, 8 and 2 match points (twice the example's 3, 2.5, 4
@@ -228,7 +228,7 @@ def test_every_value_of_a_generated_event_is_the_tec_reference_implementations()
 
 
 def test_the_default_order_is_olympiad_sonneborn_berger_game_points_and_buchholz() -> None:
-    """tiebreaks.md section 4/6: MP, then EMGSB with Cut-1, GP, the opponents' MP with Cut-1."""
+    """docs/tiebreaks.md section 4/6: MP, then EMGSB with Cut-1, GP, the opponents' MP with Cut-1."""
     assert DEFAULT_TEAM_TIEBREAKS == ("EMGSB-C1", "GP", "BH:MP-C1")
     assert label("EMGSB-C1") == "Olympiad Sonneborn-Berger (opponents' match points × game points), cut 1"
 

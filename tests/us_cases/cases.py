@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from build import Case
 
-SPEC = "worked example of the rulebook, as paraphrased in spec us-chess.md"
+SPEC = "worked example of the rulebook, as paraphrased in docs/us-chess.md"
 HAND = "worked by hand from the rules"
 EIGHT = (2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500)
 # 29E4 rule 4's example: 2 has W B W B, 1 has B W W B (cases 39 and 58).

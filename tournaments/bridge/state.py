@@ -33,7 +33,7 @@ RESULT_CODES: dict[str, tuple[Code, Code]] = {
     Board.Result.WHITE_FORFEITS: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
     Board.Result.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
 }
-# A withdrawn player is absent without points, like a zero-point bye (tiebreaks.md 16.1).
+# A withdrawn player is absent without points, like a zero-point bye (docs/tiebreaks.md 16.1).
 ABSENCE_CODES: dict[str, Code] = {
     Seat.Absence.HALF_BYE: Code.HALF_BYE,
     Seat.Absence.FULL_BYE: Code.FULL_BYE,

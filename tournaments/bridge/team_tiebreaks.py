@@ -3,7 +3,7 @@
 Match points and game points (Art. 11), the extended Sonneborn-Berger family (Art. 13.2:
 EMGSB is the Olympiad Sonneborn-Berger), Buchholz on match or game points, wins,
 extended direct encounter (Art. 13.3.1, over Art. 6) and the pairing number as a last
-key. Unplayed rounds follow Art. 16 as for individuals (tiebreaks.md section 4: "Art. 16
+key. Unplayed rounds follow Art. 16 as for individuals (docs/tiebreaks.md section 4: "Art. 16
 applies to team Swisses as well"): a team's own bye or forfeited match counts as a match
 against a dummy, and an opponent's requested byes that it never came back from count as
 drawn matches.
@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from swiss.team.model import MatchScoring, Outcome, Primary, Team, TeamRound
 
-# C.04.6 with match points primary: the default of tiebreaks.md section 6, the Olympiad's order.
+# C.04.6 with match points primary: the default of docs/tiebreaks.md section 6, the Olympiad's order.
 DEFAULT_TEAM_TIEBREAKS = ("EMGSB-C1", "GP", "BH:MP-C1")
 DEFAULT_GP_PRIMARY_TIEBREAKS = ("MP", "EGGSB-C1", "BH:GP-C1")
 

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from tournaments.models.round import TeamMatch
 
 # Columns 10-79 of a 001 line (0-based 9:79) hold who the player is: sex, title, name, rating,
-# federation, FIDE id and birth date (trf.md section 3); the rounds come after.
+# federation, FIDE id and birth date (docs/trf.md section 3); the rounds come after.
 _IDENTITY = slice(9, 79)
 # The header records the engine's team writer leaves out; 062, 082 and 192 it writes itself.
 _HEADER = ("022", "042", "052", "092", "102", "112")

@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
-from swiss.model import Board as EngineBoard
-from swiss.model import Code, Colour, Pairing, Scoring
+from swiss.model import Code, Colour, Scoring
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 from swiss.team.seeding import Entry, initial_order, seeding_rating
 from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
@@ -223,17 +222,6 @@ def _team(team: TeamRow, history: tuple[TeamRound, ...]) -> Team:
         rating=round(strength),
         roster=tuple(_number(p) for p in roster),
         history=history,
-    )
-
-
-def match_pairing(rnd: Round) -> Pairing:
-    """The round's matches as the engine's pairing of team numbers, in match order."""
-    numbers = {pk: n for pk, n in rnd.tournament.teams.values_list("pk", "pairing_number") if n is not None}
-    return Pairing(
-        tuple(
-            EngineBoard(numbers[white], numbers[black] if black is not None else None)
-            for white, black in rnd.matches.order_by("number").values_list("white_id", "black_id")
-        )
     )
 
 

@@ -28,7 +28,7 @@ from swiss.model import Code, Colour, Player, Scoring
 
 from .ranking import ranked, stretches
 
-# The 2026 edition applies to tournaments that start on or after 1 March 2026 (tiebreaks.md section 0).
+# The 2026 edition applies to tournaments that start on or after 1 March 2026 (docs/tiebreaks.md section 0).
 EDITION_2026_FROM = datetime.date(2026, 3, 1)
 DEFAULT_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
 

@@ -19,8 +19,9 @@ from tournaments.validators import plain_text
 
 from .round import Colour, Round
 
-# Tie-break codes of FIDE C.07 (tiebreaks.md section 2), optionally with a cut or modifier: "BH-C1", "KS/L+1".
-# Team events add match-point and game-point variants (tiebreaks.md section 4).
+# Tie-break codes of FIDE C.07 (docs/tiebreaks.md section 2), optionally with a cut or modifier:
+# "BH-C1", "KS/L+1".
+# Team events add match-point and game-point variants (docs/tiebreaks.md section 4).
 TIEBREAK_CODES = (
     *("DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "AOB", "FB", "SB", "KS"),
     *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"),
@@ -354,7 +355,8 @@ class Tournament(models.Model):
         return self.kind == self.Kind.TEAM
 
     def trf_header(self) -> list[tuple[str, str]]:
-        """The TRF header records after 012 (trf.md section 2): place, dates, counts, system, arbiters."""
+        """The TRF header records after 012 (docs/trf.md section 2): place, dates, counts, system,
+        arbiters."""
 
         def person(user: AbstractUser) -> str:
             return user.get_full_name() or user.get_username()

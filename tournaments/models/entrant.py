@@ -92,6 +92,10 @@ class Entrant(ShownPublicly):
     us_chess_rating = models.PositiveSmallIntegerField(
         "US Chess rating", null=True, blank=True, help_text="The published rating; blank for unrated."
     )
+    # The K factor of the FIDE list (B.02 8.3.3); blank: worked out from the rating and age.
+    fide_k = models.PositiveSmallIntegerField(
+        "FIDE K factor", null=True, blank=True, choices=[(40, "40"), (20, "20"), (10, "10")]
+    )
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     federation = models.CharField(max_length=3, blank=True, validators=[plain_text])
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)

@@ -289,7 +289,11 @@ class Tournament(models.Model):
     one_prize_per_player = models.BooleanField(default=True)
     # US Chess rating estimates are approximations of a system we could only partly confirm: shown
     # only where the arbiter asks for them.
-    us_rating_estimate = models.BooleanField(default=False)
+    us_rating_estimate = models.BooleanField(
+        "US Chess rating estimates",
+        default=False,
+        help_text=_("US Chess events: show unrated players an approximate first rating on their card."),
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -30,17 +30,19 @@ class ScheduleForm(forms.Form):
         self.fields["time_zone"].initial = tournament.time_zone
         for rnd in tournament.rounds.order_by("number"):
             local = rnd.starts_at.astimezone(zone) if rnd.starts_at else None
+            day = _("Round %(number)s: date") % {"number": rnd.number}
+            start = _("Round %(number)s: start time") % {"number": rnd.number}
             self.fields[f"date_{rnd.number}"] = forms.DateField(
-                label=_("Round %(number)s: date") % {"number": rnd.number},
+                label=day,
                 required=False,
                 initial=local.date() if local else None,
-                widget=forms.DateInput(attrs={"type": "date"}),
+                widget=forms.DateInput(attrs={"type": "date", "aria-label": day}),
             )
             self.fields[f"time_{rnd.number}"] = forms.TimeField(
-                label=_("start"),
+                label=start,
                 required=False,
                 initial=local.time().replace(second=0) if local else None,
-                widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+                widget=forms.TimeInput(attrs={"type": "time", "aria-label": start}, format="%H:%M"),
             )
 
     def round_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:

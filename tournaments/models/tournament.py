@@ -90,8 +90,8 @@ def validate_prize_money(value: object) -> None:
 
 class Tournament(models.Model):
     class PrizeSharing(models.TextChoices):
-        SHARED = "shared", _("Tied players share the prizes they cover equally")
-        HORT = "hort", _("Hort system: half shared equally, half by tie-breaks")
+        SHARED = "shared", _("Shared equally by the tied players")
+        HORT = "hort", _("Hort system: half shared, half by tie-breaks")
         TIEBREAKS = "tiebreaks", _("Tie-breaks decide")
 
     class Kind(models.TextChoices):

@@ -63,7 +63,7 @@ def validate_prize_categories(value: object) -> None:
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         message = _("Unknown time zone %(zone)s: use a name such as Europe/Berlin.")
-        raise ValidationError(message, params={"zone": value})
+        raise ValidationError(message, code="invalid", params={"zone": value})
 
 
 def validate_prize_money(value: object) -> None:
@@ -280,7 +280,10 @@ class Tournament(models.Model):
     )
     # The schedule (Round.starts_at) is entered and shown in this zone (an IANA name for zoneinfo).
     time_zone = models.CharField(
-        max_length=64, default="UTC", validators=[validate_time_zone], help_text="e.g. Europe/Berlin."
+        max_length=64,
+        default="UTC",
+        validators=[plain_text, validate_time_zone],
+        help_text="e.g. Europe/Berlin.",
     )
     # Prize money (tournaments/prizes.py): the amounts of each list, how tied players share them.
     prize_money = models.JSONField(default=list, blank=True, validators=[validate_prize_money])

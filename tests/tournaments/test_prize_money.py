@@ -161,3 +161,4 @@ def test_the_public_and_printable_prize_lists_show_the_money(client, demo):
         # Whoever ties for the places, the two prizes are paid out in full (to the cent, down).
         assert Decimal(1499) < sum(amounts) <= 1500 and amounts
     assert "Printable prize list" in client.get("/t/demo-open/prizes/").content.decode()
+    assert "Printable prize list" not in client.get("/t/demo-open/prizes/print/").content.decode()

@@ -107,6 +107,8 @@ def test_the_ics_feed_parses_back_with_each_round_at_its_time(arbiter_client, cl
     response = client.get(f"/t/{tournament.slug}/rounds.ics")
     assert response["Content-Type"] == "text/calendar; charset=utf-8"
     calendar = icalendar.Calendar.from_ical(response.content)
+    again = client.get(f"/t/{tournament.slug}/rounds.ics")  # from the pages' cache
+    assert again["Content-Type"] == "text/calendar; charset=utf-8" and again.content == response.content
     assert calendar["VERSION"] == "2.0" and calendar["PRODID"]
     events = {str(e["SUMMARY"]): e for e in calendar.walk("VEVENT")}
     assert sorted(events) == [f"Round {n} – Spring Open" for n in (1, 2, 5)]

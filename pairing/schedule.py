@@ -38,8 +38,9 @@ def save_schedule(
             Round.objects.filter(pk=rnd.pk).update(starts_at=start)
             AuditRecord.record(user, AuditRecord.Action.CHANGE, rnd, before, {"starts_at": start})
             changed += 1
-        # Updates bypass the models' save, so the pages that show the schedule are retired here.
-        public_cache.invalidate(tournament)
+        # Updates bypass the models' save, so the pages that show the schedule are retired here;
+        # keyed past the last round, as no standings rest on the schedule (Announcement too).
+        public_cache.invalidate(tournament, tournament.total_rounds + 1)
     return changed
 
 

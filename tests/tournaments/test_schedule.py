@@ -189,3 +189,21 @@ def test_a_notice_of_another_tournament_cannot_be_removed(arbiter_client, tourna
     )
     assert Announcement.objects.filter(pk=other.pk).exists()
     cache.clear()
+
+
+def test_a_notice_or_a_schedule_retires_the_pages_but_not_the_ranking_they_keep(
+    arbiter_client, client, demo, monkeypatch
+):
+    from tournaments import standings
+
+    computed = []
+    real = standings._computed
+    monkeypatch.setattr(standings, "_computed", lambda *args: computed.append(args) or real(*args))
+    client.get("/t/demo-open/standings/")
+    assert len(computed) == 1
+    arbiter_client.post("/arbiter/demo-open/announcements/", {"text": "Prize-giving at 18:00"})
+    arbiter_client.post("/arbiter/demo-open/schedule/", schedule_data(r5=("2026-12-01", "15:00")))
+    page = client.get("/t/demo-open/").content.decode()
+    assert "Prize-giving at 18:00" in page and "Round 5: Tue 1 Dec, 15:00" in page
+    client.get("/t/demo-open/standings/")  # a new page, from the kept ranking
+    assert len(computed) == 1

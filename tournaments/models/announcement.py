@@ -30,3 +30,8 @@ class Announcement(ShownPublicly):
 
     def __str__(self) -> str:
         return self.text[:60]
+
+    def shown_in_round(self) -> int:
+        """No round's standings: past the last round, so a notice retires the pages only, not the
+        ranking they keep (`public_cache.kept_after`)."""
+        return self.tournament.total_rounds + 1

@@ -98,7 +98,7 @@ class EventChange:
     change: Fraction  # K x the sum of (W - We) over the included games
 
 
-def _capped_game(own: int, start: datetime.date, games: list[Game]) -> int | None:
+def _capped_game(own: int, games: list[Game]) -> int | None:
     """Which game's difference is capped under the once-per-event rule (before 1 Mar 2024)."""
     over = [
         (abs(own - g.opponent_rating), i)
@@ -121,7 +121,7 @@ def event_change(own: int, k: int, games: list[Game], start: datetime.date) -> E
     are left out (docs/rules.md: what FIDE does with them is not confirmed)."""
     rated = [g for g in games if g.opponent_rating is not None]
     k = capped_k(k, len(rated))
-    once = _capped_game(own, start, games) if start < CAP_EVERY_GAME_FROM else None
+    once = _capped_game(own, games) if start < CAP_EVERY_GAME_FROM else None
     changes = []
     for i, game in enumerate(games):
         if game.opponent_rating is None:

@@ -59,7 +59,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
         fields = [
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
-            *("tiebreaks", "prize_categories", "public_birth_dates", "public"),
+            *("tiebreaks", "prize_categories", "public_birth_dates", "public", "us_rating_estimate"),
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -186,7 +186,7 @@ class EntrantForm(forms.ModelForm[Entrant]):
         model = Entrant
         fields = [
             *("name", "fide_rating", "national_rating", "us_chess_rating", "title", "federation"),
-            *("fide_id", "national_id", "us_chess_id", "club", "sex", "birth_date"),
+            *("fide_id", "national_id", "us_chess_id", "club", "sex", "birth_date", "fide_k"),
         ]
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 

@@ -43,4 +43,7 @@ urlpatterns = [
     path("<slug:slug>/export.trf", views.export_trf, name="export-trf"),
     path("<slug:slug>/us-chess-report/", views.rating_report, name="rating-report"),
     path("<slug:slug>/board-results.csv", views.export_board_results, name="export-board-results"),
+    path("<slug:slug>/schedule/", views.schedule, name="schedule"),
+    path("<slug:slug>/announcements/", views.announcements, name="announcements"),
+    path("<slug:slug>/prize-money/", views.prize_money, name="prize-money"),
 ]

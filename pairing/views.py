@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Ht
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -52,7 +53,8 @@ from tournaments.models import (
     Tournament,
 )
 
-from . import actions, forms, jobs, lineups, publishing, registration, results
+from . import actions, forms, jobs, lineups, publishing, registration, results, schedule_forms
+from . import schedule as tournament_day
 from . import teams as team_registration
 
 View = Callable[..., HttpResponse]
@@ -969,3 +971,62 @@ def export_board_results(request: HtmxHttpRequest, tournament: Tournament) -> Ht
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-boards.csv"'
     return response
+
+
+# --- The tournament day: schedule, notices, prize money ---------------------------------------------
+
+
+@arbiter_only
+def schedule(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every round's date and start time, in one form, in the tournament's time zone."""
+    form = schedule_forms.ScheduleForm(request.POST or None, tournament=tournament)
+    if request.method == "POST":
+        if form.is_valid():
+            changed = tournament_day.save_schedule(
+                tournament, request.user, form.cleaned_data["time_zone"], form.starts()
+            )
+            messages.success(request, _("Schedule saved: %(n)s rounds changed.") % {"n": changed})
+            return redirect("arbiter:schedule", tournament.slug)
+        messages.error(request, _("Nothing was saved. %(errors)s") % {"errors": _form_errors(form)})
+    return render(request, "pairing/schedule.html", {"tournament": tournament, "form": form})
+
+
+@arbiter_only
+def announcements(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """Post a notice to the players, or remove one."""
+    form = schedule_forms.AnnouncementForm(request.POST if "text" in request.POST else None)
+    if request.method == "POST" and "remove" in request.POST:
+        removal = schedule_forms.RemoveAnnouncementForm(request.POST)
+        try:
+            if not removal.is_valid():
+                raise actions.ActionError(_("Choose a notice to remove; nothing was removed."))
+            tournament_day.remove_announcement(tournament, request.user, removal.cleaned_data["announcement"])
+        except actions.ActionError as error:
+            messages.error(request, error.messages[0])
+        else:
+            messages.success(request, _("Notice removed."))
+        return redirect("arbiter:announcements", tournament.slug)
+    if request.method == "POST":
+        if form.is_valid():
+            tournament_day.post_announcement(tournament, request.user, form.cleaned_data["text"])
+            messages.success(request, _("Notice posted: players see it on the tournament's pages."))
+            return redirect("arbiter:announcements", tournament.slug)
+        messages.error(request, _("Nothing was posted. %(errors)s") % {"errors": _form_errors(form)})
+    notices = tournament.announcements.select_related("posted_by")
+    return render(
+        request, "pairing/announcements.html", {"tournament": tournament, "form": form, "notices": notices}
+    )
+
+
+@arbiter_only
+def prize_money(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """The prize list's amounts, how tied players share them, one prize per player or not."""
+    form = schedule_forms.PrizeMoneyForm(request.POST or None, tournament=tournament)
+    if request.method == "POST":
+        if form.is_valid():
+            values = {**form.cleaned_data, "prize_money": form.cleaned_data["prizes"]}
+            tournament_day.save_prize_money(tournament, request.user, values)
+            messages.success(request, _("Prize money saved."))
+            return redirect("arbiter:prize-money", tournament.slug)
+        messages.error(request, _("Nothing was saved. %(errors)s") % {"errors": _form_errors(form)})
+    return render(request, "pairing/prize_money.html", {"tournament": tournament, "form": form})

@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/print/", views.round_print, name="round-print"),
     path("t/<slug:slug>/round/<int:number>/by-name/", views.round_alphabetical, name="round-by-name"),
     path("t/<slug:slug>/prizes/", views.prizes, name="prizes"),
+    path("t/<slug:slug>/prizes/print/", views.prizes_print, name="prizes-print"),
     path("t/<slug:slug>/standings/", views.standings, name="standings"),
     path("t/<slug:slug>/standings/<int:number>/", views.standings, name="standings-after"),
     path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
@@ -26,4 +27,5 @@ urlpatterns = [
     path("t/<slug:slug>/boards/", team_views.boards, name="boards"),
     path("t/<slug:slug>/export.trf", views.trf, name="trf"),
     path("t/<slug:slug>/qr.svg", views.qr_code, name="qr"),
+    path("t/<slug:slug>/rounds.ics", views.schedule_ics, name="schedule-ics"),
 ]

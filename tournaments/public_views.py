@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from . import public_team_views as team_views
+from . import schedule
 from . import standings as standings_module
 from .bridge import notation
 from .bridge.state import StateError, scores_after, scoring
@@ -24,7 +25,7 @@ from .bridge.trf import export_trf
 from .csv_export import csv_text
 from .models import Board, Entrant, Round, Seat, Tournament
 from .names import search_key, sort_key
-from .prizes import CLUB_PLAYERS, group_standings, prize_lists
+from .prizes import CLUB_PLAYERS, group_standings, money_lists, prize_lists
 from .public_cache import cached_page
 from .public_context import page_context as _context
 
@@ -49,7 +50,9 @@ def index(request: HttpRequest) -> HttpResponse:
 @cached_page
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _public_tournament(slug)
-    return render(request, "tournaments/public/home.html", _context(tournament))
+    context = _context(tournament, schedule=schedule.scheduled_rounds(tournament))
+    context["next_round"] = schedule.next_round(tournament, context["standing_rounds"])  # type: ignore[arg-type]
+    return render(request, "tournaments/public/home.html", context)
 
 
 # Boards per page of a round's public pairings, and the page numbers that can be asked for.
@@ -204,13 +207,18 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+def _latest_table(tournament: Tournament) -> standings_module.Table | None:
+    """The standings after the last round with all its results, or None before there is one."""
+    after = _standings_round(tournament, None)
+    return standings_module.standings(tournament, after) if after else None
+
+
 @require_safe
 @cached_page
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
-    """The tournament's prize categories, and the club and federation standings."""
+    """The tournament's prize money and categories, and the club and federation standings."""
     tournament = _public_tournament(slug)
-    after = _standings_round(tournament, None)
-    table = standings_module.standings(tournament, after) if after else None
+    table = _latest_table(tournament)
     context = _context(
         tournament,
         table=table,
@@ -218,8 +226,23 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
         clubs=group_standings(table, "club") if table else [],
         federations=group_standings(table, "federation") if table else [],
         club_players=CLUB_PLAYERS,
+        money=money_lists(table, tournament) if table else [],
     )
     return render(request, "tournaments/public/prizes.html", context)
+
+
+@require_safe
+@cached_page
+def prizes_print(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize money list for the prize-giving: who wins how much, for the printer."""
+    tournament = _public_tournament(slug)
+    table = _latest_table(tournament)
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "money": money_lists(table, tournament) if table else [],
+    }
+    return render(request, "tournaments/public/prizes_print.html", context)
 
 
 @require_safe
@@ -311,3 +334,13 @@ def qr_svg(url: str) -> str:
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
     return out.getvalue().decode()
+
+
+@require_safe
+@cached_page
+def schedule_ics(request: HttpRequest, slug: str) -> HttpResponse:
+    """The rounds' start times as an iCalendar feed, for a phone's calendar."""
+    tournament = _public_tournament(slug)
+    response = HttpResponse(schedule.calendar(tournament), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-rounds.ics"'
+    return response

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.translation import gettext
 
 from . import public_cache
-from .bridge import notation, tiebreaks, us_tiebreaks
+from .bridge import notation, ratings, tiebreaks, us_tiebreaks
 from .bridge.state import (
     ABSENCE_CODES,
     RESULT_CODES,
@@ -30,6 +30,7 @@ class Row:
     values: list[Decimal | None]  # in the order of `Table.codes`; None: no value (ARO without a game)
     place: str = ""  # "5", or "5-6" for a shared place
     position: int = 0  # 1, 2, 3 ... down the table, unique: what crosstable cells refer to
+    rating_change: str = ""  # "+11.8": the FIDE rating change over these rounds (rated players)
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Table:
     # Per pairing number, the performance rating (C.07 10.2) a card shows, without a column;
     # players without a game over the board, and US Chess events, have none.
     performance: dict[int, Decimal] = field(default_factory=dict)
+    rated: bool = False  # whether the rows show a FIDE rating change (`Row.rating_change`)
 
 
 def published_rounds(tournament: Tournament) -> list[int]:
@@ -89,6 +91,8 @@ def _computed(tournament: Tournament, after_round: int) -> Table:
         tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS), players, ruleset
     )
     rows = tiebreaks.standings(players, scoring(tournament), after_round, ordering, ruleset, extra=["TPR"])
+    results = round_results(tournament, after_round, numbers=_numbers(field))
+    changes = ratings.changes_of_field(tournament, field, results)
     shown = [code for code in ordering if code not in tiebreaks.ORDER_ONLY]
     return Table(
         after_round=after_round,
@@ -102,13 +106,19 @@ def _computed(tournament: Tournament, after_round: int) -> Table:
                 [r.values.get(code) for code in shown],
                 place=r.place,
                 position=position,
+                rating_change=ratings.signed(changes.get(entrants[r.number].pk)),
             )
             for position, r in enumerate(rows, start=1)
         ],
         ordering=ordering,
         dropped=dropped,
         performance={r.number: r.values["TPR"] for r in rows if "TPR" in r.values},
+        rated=bool(changes),
     )
+
+
+def _numbers(entrants: list[Entrant]) -> dict[int, int]:
+    return {e.pk: e.pairing_number for e in entrants if e.pairing_number is not None}
 
 
 def _us_standings(
@@ -168,6 +178,7 @@ class CardRound:
     opponent: Entrant | None
     result: str  # from the player's side: "1", "½", "0", "+", "−", "bye ½" ... or "" while playing
     note: str = ""  # a round without an opponent: what it was ("Half-point bye (requested)")
+    rating_change: str = ""  # "+4.2": the game's rating change (a rated game of a FIDE event)
 
 
 @dataclass(frozen=True)
@@ -176,6 +187,7 @@ class Card:
     row: Row | None  # rank, points and tie-breaks after the last round with all results
     performance: Decimal | None  # TPR (C.07 10.2) over the games played over the board
     after_round: int
+    rating: ratings.Estimate | None = None  # the rating estimate over the games with a result
 
 
 def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> Card:
@@ -183,6 +195,7 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
     opponents = _opponents(seats)
     rules = scoring(tournament)
     rounds = []
+    games: list[tuple[int, Entrant, Code]] = []
     for seat in seats:
         if seat.absence:
             text = notation.unplayed(rules.points(ABSENCE_CODES[seat.absence]))
@@ -199,17 +212,22 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
             text = ""
         else:
             codes = RESULT_CODES[result]
-            text = notation.side(codes[0] if seat.colour == Seat.Colour.WHITE else codes[1])
+            code = codes[0] if seat.colour == Seat.Colour.WHITE else codes[1]
+            text = notation.side(code)
+            games.append((seat.round.number, opponent, code))
         rounds.append(
             CardRound(seat.round.number, seat.board_number, seat.get_colour_display(), opponent, text)
         )
+    rating = ratings.estimate(tournament, entrant, games)
+    if rating is not None:
+        rounds = [replace(r, rating_change=ratings.signed(rating.per_round.get(r.number))) for r in rounds]
     done = rounds_with_standings(tournament)
     if not done:
-        return Card(rounds, None, None, 0)
+        return Card(rounds, None, None, 0, rating)
     table = standings(tournament, done[-1])
     row = next(r for r in table.rows if r.entrant.pk == entrant.pk)
     performance = table.performance.get(entrant.pairing_number or 0)
-    return Card(rounds, row, performance or None, done[-1])
+    return Card(rounds, row, performance or None, done[-1], rating)
 
 
 def _opponents(seats: list[Seat]) -> dict[tuple[int, int | None], Entrant]:

@@ -1,5 +1,6 @@
 """The tournament data model; each module holds one part of it."""
 
+from .announcement import Announcement
 from .audit import AuditRecord
 from .draft import DraftChange, ForbiddenPair
 from .entrant import Entrant, Team
@@ -9,6 +10,7 @@ from .round import Board, Round, Seat
 from .tournament import Tournament
 
 __all__ = [
+    "Announcement",
     "AuditRecord",
     "Board",
     "DraftChange",

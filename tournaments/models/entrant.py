@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
 
@@ -91,6 +92,14 @@ class Entrant(ShownPublicly):
     )
     us_chess_rating = models.PositiveSmallIntegerField(
         "US Chess rating", null=True, blank=True, help_text="The published rating; blank for unrated."
+    )
+    # The K factor of the FIDE list (B.02 8.3.3); blank: worked out from the rating and age.
+    fide_k = models.PositiveSmallIntegerField(
+        "FIDE K factor",
+        null=True,
+        blank=True,
+        choices=[(40, "40"), (20, "20"), (10, "10")],
+        help_text=_("As on the FIDE list, for the rating estimate; blank: from the rating and age."),
     )
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     federation = models.CharField(max_length=3, blank=True, validators=[plain_text])

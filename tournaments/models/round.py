@@ -53,6 +53,8 @@ class Round(ShownPublicly):
     # What the rules say of one draft version (`tournaments.bridge.drafts.check_draft`): stored once,
     # so that the review of a 4000-player draft reads its findings instead of checking it per page.
     draft_check = models.JSONField(default=dict, blank=True)
+    # When the round starts (the schedule); entered and shown in the tournament's time zone.
+    starts_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import zoneinfo
 from decimal import Decimal
 from typing import Any
 
@@ -12,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import public_cache
 from tournaments.bridge.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
@@ -59,7 +61,40 @@ def validate_prize_categories(value: object) -> None:
         )
 
 
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        message = _("Unknown time zone %(zone)s: use a name such as Europe/Berlin.")
+        raise ValidationError(message, code="invalid", params={"zone": value})
+
+
+def validate_prize_money(value: object) -> None:
+    """A list of {"category": "" (overall) or a prize category code, "place": 1.., "amount": "100.00"}."""
+    if not isinstance(value, list) or not all(
+        isinstance(p, dict) and set(p) == {"category", "place", "amount"} for p in value
+    ):
+        raise ValidationError(_("Prize money is a list of category, place and amount."))
+    for prize in value:
+        category, place, amount = prize["category"], prize["place"], prize["amount"]
+        if category and not (isinstance(category, str) and _PRIZE_CATEGORY.match(category)):
+            raise ValidationError(_("Unknown prize category %(code)s."), params={"code": category})
+        if not isinstance(place, int) or place < 1:
+            raise ValidationError(_("A place is a whole number from 1."))
+        try:
+            money = Decimal(str(amount))
+        except ArithmeticError:
+            money = Decimal(-1)
+        if not money.is_finite() or money < 0 or money != money.quantize(Decimal("0.01")):
+            raise ValidationError(_("An amount is a sum of money such as 100 or 62.50."))
+    if len({(p["category"], p["place"]) for p in value}) != len(value):
+        raise ValidationError(_("Each place of a prize list has one amount."))
+
+
 class Tournament(models.Model):
+    class PrizeSharing(models.TextChoices):
+        SHARED = "shared", _("Shared equally by the tied players")
+        HORT = "hort", _("Hort system: half shared, half by tie-breaks")
+        TIEBREAKS = "tiebreaks", _("Tie-breaks decide")
+
     class Kind(models.TextChoices):
         INDIVIDUAL = "individual", "Individual"
         TEAM = "team", "Team"
@@ -249,6 +284,25 @@ class Tournament(models.Model):
         blank=True,
         validators=[validate_prize_categories],
         help_text="Prize lists beside the standings: W (women), U18 or S65 (age), U1800 (rating).",
+    )
+    # The schedule (Round.starts_at) is entered and shown in this zone (an IANA name for zoneinfo).
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        validators=[plain_text, validate_time_zone],
+        help_text="e.g. Europe/Berlin.",
+    )
+    # Prize money (tournaments/prizes.py): the amounts of each list, how tied players share them.
+    prize_money = models.JSONField(default=list, blank=True, validators=[validate_prize_money])
+    prize_currency = models.CharField(max_length=8, blank=True, validators=[plain_text])
+    prize_sharing = models.CharField(max_length=10, choices=PrizeSharing.choices, default=PrizeSharing.SHARED)
+    one_prize_per_player = models.BooleanField(default=True)
+    # US Chess rating estimates are approximations of a system we could only partly confirm: shown
+    # only where the arbiter asks for them.
+    us_rating_estimate = models.BooleanField(
+        "US Chess rating estimates",
+        default=False,
+        help_text=_("US Chess events: show unrated players an approximate first rating on their card."),
     )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -10,7 +10,7 @@ import tournaments.validators
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0018_job_recheck"),
+        ("tournaments", "0019_history_protected"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

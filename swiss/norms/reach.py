@@ -1,0 +1,181 @@
+"""Norms still to be made: for the rounds left, what score against which opponents gives one.
+
+The remaining opponents are taken as equally rated (one rating R, "averaging R" for more than
+one round); R is the lowest rating that brings Ra up to what the score needs, with the floor
+(1.4.6) applied to whichever opponent is then the lowest. Ratings above what the unmet players
+of the field could give are out of reach.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swiss.norms import rules
+from swiss.norms.player import Game, mix, points_of
+from swiss.norms.rules import NormTitle
+
+_HIGHEST = 4000  # above any rating: the search's upper end
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to the norm: `points` from the rounds left against opponents rated `rating`
+    (the lowest for one round, the average for more; 0: any rating)."""
+
+    points: Fraction
+    rating: int
+
+
+@dataclass(frozen=True)
+class Reach:
+    title: NormTitle
+    rounds: int  # rounds left in which the player is expected to play
+    options: tuple[Option, ...]  # the best score first; empty: out of reach
+    strong: int  # more opponents holding the norm title or higher needed
+    titled: int  # more title-holders needed
+    new_federations: int  # more federations other than the player's own needed
+    avoid: tuple[str, ...]  # federations no further opponent may come from
+    why_not: str = ""  # why the norm is out of reach, when it is
+
+    @property
+    def in_reach(self) -> bool:
+        return bool(self.options)
+
+
+def reach(
+    counted: Sequence[Game],
+    title: NormTitle,
+    federation: str,
+    rounds_left: int,
+    available: Sequence[tuple[int, str]],
+    *,
+    federation_rules: bool = True,
+    min_games: int = rules.MIN_GAMES,
+) -> Reach:
+    """What `rounds_left` more games must bring for a `title` norm, after the `counted` games.
+
+    `available`: the rating and title of every player the candidate may still meet."""
+    requirement = rules.REQUIREMENTS[title]
+    k = rounds_left
+    n = len(counted) + k
+
+    def out(why: str, **needs: int) -> Reach:
+        return Reach(title, k, (), needs.get("strong", 0), needs.get("titled", 0), 0, (), why)
+
+    if n < min_games:
+        return out(f"at most {n} games can count, {min_games} needed")
+    mx = mix(counted, requirement, federation)
+    strong = max(0, rules.strong_needed(n) - mx.strong)
+    titled = max(0, rules.titled_needed(n) - mx.titled)
+    if max(strong, titled) > k:
+        return out(
+            f"{strong} more {'/'.join(sorted(requirement.strong_titles))} and {titled} more title-holders "
+            f"needed in {k} rounds",
+            strong=strong,
+            titled=titled,
+        )
+    if strong > sum(1 for _, t in available if t in requirement.strong_titles):
+        return out(f"{strong} more {'/'.join(sorted(requirement.strong_titles))} opponents needed")
+    new_federations = 0
+    avoid: list[str] = []
+    if federation_rules:
+        if not federation:
+            return out("the player's federation is not given")
+        new_federations = max(0, rules.OTHER_FEDERATIONS_NEEDED - len(mx.others))
+        own_room = rules.own_federation_allowed(n) - mx.own
+        one_room = rules.one_federation_allowed(n) - mx.largest
+        if new_federations > k or own_room < 0 or one_room < 0:
+            return out("the federation rules (1.4.3, 1.4.4) can no longer be met")
+        if own_room == 0:
+            avoid.append(federation)
+        if one_room == 0 and mx.largest_federation and mx.largest_federation not in avoid:
+            avoid.append(mx.largest_federation)
+    ratings = [g.rating or rules.UNRATED_AS for g in counted]
+    base = sum(ratings)
+    lowest = min(ratings, default=_HIGHEST)
+    strongest = sorted((r for r, _ in available), reverse=True)[:k]
+    cap = math.floor(Fraction(sum(strongest), k)) if len(strongest) == k and k else 0
+    score = sum((points_of(g.code) for g in counted), Fraction(0))
+
+    def total(rating: int) -> int:
+        low = min(lowest, rating) if k else lowest
+        return base + k * rating + max(0, requirement.floor - low)
+
+    options = []
+    for halves in range(2 * k, -1, -1):
+        final = score + Fraction(halves, 2)
+        if final < rules.minimum_score(n):
+            break
+        p = rules.p_hundredths(final, n)
+        average = max(requirement.average, requirement.performance - rules.dp(p))
+        needed = math.ceil(n * (average - Fraction(1, 2)))
+        if total(_HIGHEST) < needed:
+            continue
+        low, high = 0, _HIGHEST
+        while low < high:
+            middle = (low + high) // 2
+            if total(middle) >= needed:
+                high = middle
+            else:
+                low = middle + 1
+        if k and low > cap:
+            continue
+        options.append(Option(Fraction(halves, 2), 0 if total(0) >= needed else low))
+    if not options:
+        return out("no score left gives the performance (1.4.7-1.4.9)", strong=strong, titled=titled)
+    return Reach(title, k, tuple(options), strong, titled, new_federations, tuple(avoid))
+
+
+def describe(found: Reach) -> str:
+    """The arbiter's sentence: "IM norm: a win against an opponent rated 2416 or more; ..."."""
+    head = f"{found.title.value} norm"
+    if not found.in_reach:
+        return f"{head}: out of reach ({found.why_not})"
+    parts = []
+    for option in _useful(found.options):
+        parts.append(_option_text(option, found.rounds))
+    text = f"{head}: {'; or '.join(parts)}"
+    needs = []
+    strong_names = "/".join(sorted(rules.REQUIREMENTS[found.title].strong_titles, key=_order))
+    if found.strong:
+        needs.append(f"{found.strong} more {strong_names}")
+    if found.titled > found.strong:
+        needs.append(f"{found.titled} more title-holders")
+    if found.new_federations:
+        needs.append(f"{found.new_federations} more federations")
+    if found.avoid:
+        needs.append(f"none from {', '.join(found.avoid)}")
+    return text + (f" ({'; '.join(needs)})" if needs else "")
+
+
+def _useful(options: Sequence[Option]) -> list[Option]:
+    """Options whose rating is lower than every better score's: a draw that needs more than a
+    win does not help; one that any rating satisfies makes the lower scores moot."""
+    kept: list[Option] = []
+    for option in options:
+        if kept and option.rating >= kept[-1].rating:
+            continue
+        kept.append(option)
+    return kept
+
+
+def _option_text(option: Option, rounds: int) -> str:
+    rating = "any opponent" if not option.rating else None
+    if rounds == 1:
+        result = {Fraction(1): "a win", Fraction(1, 2): "a draw", Fraction(0): "any result"}[option.points]
+        against = rating or f"an opponent rated {option.rating} or more"
+        return f"{result} against {against}"
+    points = _points(option.points)
+    against = rating or f"opponents averaging {option.rating} or more"
+    return f"{points} from the last {rounds} rounds against {against}"
+
+
+def _points(value: Fraction) -> str:
+    return f"{rules.points_text(value)} point{'' if value == 1 else 's'}"
+
+
+def _order(title: str) -> int:
+    return ("GM", "IM", "WGM", "WIM").index(title)

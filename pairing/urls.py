@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import views
+from . import norms_views, views
 
 app_name = "arbiter"
 
@@ -43,4 +43,11 @@ urlpatterns = [
     path("<slug:slug>/export.trf", views.export_trf, name="export-trf"),
     path("<slug:slug>/us-chess-report/", views.rating_report, name="rating-report"),
     path("<slug:slug>/board-results.csv", views.export_board_results, name="export-board-results"),
+    path("<slug:slug>/norms/", norms_views.norms_page, name="norms"),
+    path("<slug:slug>/norms/<int:entrant_id>/<str:title>/", norms_views.norm_report, name="norm-report"),
+    path(
+        "<slug:slug>/norms/<int:entrant_id>/<str:title>.csv",
+        norms_views.norm_report_csv,
+        name="norm-report-csv",
+    ),
 ]

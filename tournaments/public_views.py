@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 
 from . import public_team_views as team_views
 from . import standings as standings_module
+from .bridge.norms import achieved as achieved_norms
 from .bridge.state import StateError, scores_after
 from .bridge.team_trf import public_team_trf
 from .bridge.trf import export_trf
@@ -250,7 +251,8 @@ def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpRespons
         .order_by("round__number")
     )
     card = standings_module.player_card(tournament, entrant, list(seats))
-    return render(request, "tournaments/public/player.html", _context(tournament, entrant=entrant, card=card))
+    context = _context(tournament, entrant=entrant, card=card, norms=achieved_norms(entrant))
+    return render(request, "tournaments/public/player.html", context)
 
 
 @require_safe

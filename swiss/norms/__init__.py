@@ -18,7 +18,7 @@ from swiss.model import Code, Colour, Player, RoundResult, TournamentState
 from swiss.norms import rules
 from swiss.norms.event import EventCheck, Exemption, NormEvent, check_event, event_from_trf
 from swiss.norms.player import Check, Condition, Game, Status, check, games_of
-from swiss.norms.reach import Reach, describe, reach
+from swiss.norms.reach import Field, Reach, describe, reach
 from swiss.norms.rules import NormTitle
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "Status",
     "describe",
     "event_from_trf",
+    "field_of",
     "player_norms",
     "tournament_norms",
     "with_result",
@@ -100,8 +101,17 @@ def tournament_norms(
     checked = check_event(state, event)
     by_number = {p.number: p for p in state.players}
     wanted = by_number.keys() if numbers is None else [n for n in numbers if n in by_number]
-    players = tuple(player_norms(state, by_number[n], event, checked, by_number) for n in wanted)
-    return Norms(checked, _complete(state), state.rounds_played, state.total_rounds, players)
+    field = field_of(state)
+    played = state.rounds_played
+    players = tuple(
+        player_norms(state, by_number[n], event, checked, by_number, field, played >= state.total_rounds)
+        for n in wanted
+    )
+    return Norms(checked, played >= state.total_rounds, played, state.total_rounds, players)
+
+
+def field_of(state: TournamentState) -> Field:
+    return Field((p.number, p.rating, rules.title_of(p.title) or "") for p in state.players)
 
 
 def _complete(state: TournamentState) -> bool:
@@ -114,7 +124,11 @@ def player_norms(
     event: NormEvent,
     checked: EventCheck,
     by_number: dict[int, Player] | None = None,
+    field: Field | None = None,
+    complete: bool | None = None,
 ) -> PlayerNorms:
+    """One player's checks, and with rounds left what they must bring; `by_number`, `field` and
+    `complete` (every round played) save their reading when the caller asks for many players."""
     by_number = by_number or {p.number: p for p in state.players}
     games = games_of(player, by_number)
     titles = titles_for(player)
@@ -129,12 +143,7 @@ def player_norms(
     if left > 0:
         # A pre-arranged bye of the next round is a round without a game.
         playing = left - (1 if state.absences.get(player.number) else 0)
-        met = {g.opponent for g in games}
-        available = [
-            (p.rating, rules.title_of(p.title) or "")
-            for p in state.players
-            if p.number != player.number and p.number not in met
-        ]
+        excluded = {g.opponent for g in games if g.opponent is not None} | {player.number}
         counted = tuple(g for g in games if g.counts)
         found = tuple(
             reach(
@@ -142,13 +151,16 @@ def player_norms(
                 title,
                 federation,
                 playing,
-                available,
+                field or field_of(state),
+                excluded,
                 federation_rules=checked.federation_rules,
                 min_games=event.min_games,
             )
             for title in titles
         )
-    return PlayerNorms(player, _complete(state), checks, found, notes)
+    if complete is None:
+        complete = _complete(state)
+    return PlayerNorms(player, complete, checks, found, notes)
 
 
 def _notes(player: Player, games: Iterable[Game], by_number: dict[int, Player]) -> tuple[str, ...]:
@@ -181,6 +193,7 @@ def with_result(
     result: str,
     event: NormEvent | None = None,
     checked: EventCheck | None = None,
+    field: Field | None = None,
 ) -> PlayerNorms:
     """The player's norms had the next round ended in `result` (win, draw, loss) against `opponent`:
     what a pairing would bring (the review's mark). `checked`: the event's check before the round
@@ -189,6 +202,7 @@ def with_result(
     checked = checked or check_event(state, event)
     own, theirs = RESULTS[result]
     round_number = len(next(p for p in state.players if p.number == number).history) + 1
+    last = round_number >= state.total_rounds
 
     def extended(p: Player) -> Player:
         if p.number not in (number, opponent) or len(p.history) >= round_number:
@@ -200,4 +214,4 @@ def with_result(
     players = tuple(extended(p) for p in state.players)
     after = replace(state, players=players, absences={})
     by_number = {p.number: p for p in players}
-    return player_norms(after, by_number[number], event, checked, by_number)
+    return player_norms(after, by_number[number], event, checked, by_number, field, last)

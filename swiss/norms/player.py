@@ -121,6 +121,10 @@ _POINTS = {
 }
 
 
+# The same in half points, for sums without Fractions.
+_HALVES = {code: int(points * 2) for code, points in _POINTS.items()}
+
+
 def points_of(code: Code) -> Fraction:
     """A round's points on the FIDE scale 1 - ½ - 0, whatever the event's own scoring."""
     return _POINTS[code]
@@ -142,7 +146,7 @@ class Figures:
 
 def figures(counted: Sequence[Game], requirement: Requirement) -> Figures:
     ratings = [g.rating or rules.UNRATED_AS for g in counted]
-    score = sum((_POINTS[g.code] for g in counted), Fraction(0))
+    score = Fraction(sum(_HALVES[g.code] for g in counted), 2)
     total = sum(ratings)
     raised = None
     if ratings:

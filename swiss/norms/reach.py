@@ -9,7 +9,8 @@ of the field could give are out of reach.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -18,6 +19,33 @@ from swiss.norms.player import Game, mix, points_of
 from swiss.norms.rules import NormTitle
 
 _HIGHEST = 4000  # above any rating: the search's upper end
+
+
+class Field:
+    """Everyone a player may still meet, read once per event: ratings from the highest, titles
+    counted, so that each player's question costs only the players met."""
+
+    def __init__(self, players: Iterable[tuple[int, int, str]]) -> None:
+        """`players`: (pairing number, rating, title) of the whole field."""
+        rows = list(players)
+        self.by_rating = sorted(((rating, number) for number, rating, _ in rows), reverse=True)
+        self.title = {number: title for number, _, title in rows}
+        self.counts = Counter(title for _, _, title in rows)
+
+    def strongest(self, k: int, excluded: Set[int]) -> list[int]:
+        """The k highest ratings among the players not `excluded`."""
+        found: list[int] = []
+        for rating, number in self.by_rating:
+            if len(found) == k:
+                break
+            if number not in excluded:
+                found.append(rating)
+        return found
+
+    def holders(self, titles: Set[str], excluded: Set[int]) -> int:
+        """How many players not `excluded` hold one of `titles`."""
+        gone = sum(1 for n in excluded if self.title.get(n) in titles)
+        return sum(self.counts[t] for t in titles) - gone
 
 
 @dataclass(frozen=True)
@@ -50,14 +78,15 @@ def reach(
     title: NormTitle,
     federation: str,
     rounds_left: int,
-    available: Sequence[tuple[int, str]],
+    field: Field,
+    excluded: Set[int],
     *,
     federation_rules: bool = True,
     min_games: int = rules.MIN_GAMES,
 ) -> Reach:
     """What `rounds_left` more games must bring for a `title` norm, after the `counted` games.
 
-    `available`: the rating and title of every player the candidate may still meet."""
+    `excluded`: the players the candidate cannot meet any more (the candidate, those met)."""
     requirement = rules.REQUIREMENTS[title]
     k = rounds_left
     n = len(counted) + k
@@ -77,7 +106,7 @@ def reach(
             strong=strong,
             titled=titled,
         )
-    if strong > sum(1 for _, t in available if t in requirement.strong_titles):
+    if strong > field.holders(requirement.strong_titles, excluded):
         return out(f"{strong} more {'/'.join(sorted(requirement.strong_titles))} opponents needed")
     new_federations = 0
     avoid: list[str] = []
@@ -96,7 +125,7 @@ def reach(
     ratings = [g.rating or rules.UNRATED_AS for g in counted]
     base = sum(ratings)
     lowest = min(ratings, default=_HIGHEST)
-    strongest = sorted((r for r, _ in available), reverse=True)[:k]
+    strongest = field.strongest(k, excluded)
     cap = math.floor(Fraction(sum(strongest), k)) if len(strongest) == k and k else 0
     score = sum((points_of(g.code) for g in counted), Fraction(0))
 

@@ -96,37 +96,38 @@ def half_up(value: Fraction) -> int:
 
 def p_hundredths(score: Fraction, games: int) -> int:
     """p = score / games rounded to two decimals, half-up (1.4.9), in hundredths."""
-    return half_up(score * 100 / games)
+    # In half points and integers: floor(halves * 100 / (2 games) + 1/2).
+    return (int(score * 2) * 100 + games) // (2 * games)
 
 
 def minimum_score(games: int) -> Fraction:
     """35 % of the games, rounded up to the next half point (1.4.8)."""
-    return Fraction(math.ceil(Fraction(35, 100) * games * 2), 2)
+    return Fraction((7 * games + 9) // 10, 2)  # ceil(0.7 games) half points
 
 
 def titled_needed(games: int) -> int:
     """Title-holders among the opponents: at least 50 % (1.4.5)."""
-    return math.ceil(Fraction(games, 2))
+    return (games + 1) // 2
 
 
 def strong_needed(games: int) -> int:
     """Holders of the norm title or higher: at least 1/3, and at least 3 (1.4.5)."""
-    return max(3, math.ceil(Fraction(games, 3)))
+    return max(3, (games + 2) // 3)
 
 
 def own_federation_allowed(games: int) -> int:
     """Opponents of the player's own federation: at most 3/5 (1.4.4)."""
-    return math.floor(Fraction(3 * games, 5))
+    return 3 * games // 5
 
 
 def one_federation_allowed(games: int) -> int:
     """Opponents of any one federation: at most 2/3 (1.4.4)."""
-    return math.floor(Fraction(2 * games, 3))
+    return 2 * games // 3
 
 
 def unrated_allowed(games: int) -> int:
     """Unrated opponents: at most 20 % (docs/rules.md: not confirmed in the 2024 text)."""
-    return math.floor(Fraction(games, 5))
+    return games // 5
 
 
 OTHER_FEDERATIONS_NEEDED = 2  # 1.4.3

@@ -22,6 +22,7 @@ from swiss.norms import (
     PlayerNorms,
     Status,
     describe,
+    field_of,
     tournament_norms,
     with_result,
 )
@@ -143,6 +144,7 @@ def draft_marks(rnd: Round) -> list[Mark]:
     state = norms_state(tournament, rnd.number - 1)
     event = norm_event(tournament)
     norms = tournament_norms(state, event)
+    field = field_of(state)
     hopeful = {p.player.number: p for p in norms.players if p.in_reach}
     if not hopeful:
         return []
@@ -158,11 +160,13 @@ def draft_marks(rnd: Round) -> list[Mark]:
             if them is None:
                 text = _("%(title)s norm in reach; the bye is no game for it") % {"title": title.value}
             else:
-                good = [
-                    r
-                    for r in ("win", "draw", "loss")
-                    if _keeps(with_result(state, number, numbers[them], r, event, norms.event), title, last)
-                ]
+                # A worse result never does more: stop at the first that does not keep the norm.
+                good = []
+                for result in ("win", "draw", "loss"):
+                    after = with_result(state, number, numbers[them], result, event, norms.event, field)
+                    if not _keeps(after, title, last):
+                        break
+                    good.append(result)
                 text = _mark(title, good, last)
             found.append((board, me, text))
     entrants = tournament.entrants.in_bulk([me for _, me, _ in found])

@@ -141,16 +141,16 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
             "rounds",
             "1.4.1",
             state.total_rounds >= event.min_games,
-            f"{state.total_rounds} rounds, at least {event.min_games} needed",
+            f"rounds: {state.total_rounds}, at least {event.min_games} needed",
         )
     ]
     if fields:
         failing = next((f for f in fields if not f.qualifies), None)
         where = (
-            f"round {failing.round}: {failing.foreigners} rated players not from {host}, "
-            f"{failing.federations} federations, {failing.titled} GM/IM/WGM/WIM"
+            f"round {failing.round}: rated players not from {host}: {failing.foreigners}, "
+            f"federations: {failing.federations}, GM/IM/WGM/WIM: {failing.titled}"
             if failing
-            else f"every round: at least {min(f.foreigners for f in fields)} rated players not from {host}"
+            else f"every round: rated players not from {host}: at least {min(f.foreigners for f in fields)}"
         )
         conditions.append(
             Condition(
@@ -169,7 +169,7 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
                 "federations",
                 "1.4.3",
                 len(feds) >= 1 + rules.OTHER_FEDERATIONS_NEEDED,
-                f"{len(feds)} federations in the field, at least {1 + rules.OTHER_FEDERATIONS_NEEDED} "
+                f"federations in the field: {len(feds)}, at least {1 + rules.OTHER_FEDERATIONS_NEEDED} "
                 "needed (a player's own and two others)",
             )
         )
@@ -182,7 +182,7 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
                     "foreigners",
                     "1.4.4",
                     foreign >= needed,
-                    f"{foreign} players not from {host}; a player from {host} needs at least {needed} "
+                    f"players not from {host}: {foreign}; a player from {host} needs at least {needed} "
                     f"of {n} opponents from other federations",
                 )
             )
@@ -193,7 +193,7 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
             "titled",
             "1.4.5",
             titled >= needed_titled,
-            f"{titled} title-holders in the field, at least {needed_titled} needed",
+            f"title-holders in the field: {titled}, at least {needed_titled} needed",
         )
     )
     unknown = sorted({p.title for p in state.players if p.title.strip() and rules.title_of(p.title) is None})

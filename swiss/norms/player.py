@@ -211,7 +211,7 @@ def conditions(
     title = requirement.title.value
     needed_score = rules.minimum_score(n) if n else Fraction(1)
     result = [
-        Condition("games", "1.4.1", n >= min_games, f"{n} games counted, at least {min_games} needed"),
+        Condition("games", "1.4.1", n >= min_games, f"games counted: {n}, at least {min_games} needed"),
         Condition(
             "score",
             "1.4.8",
@@ -235,20 +235,20 @@ def conditions(
             "titled",
             "1.4.5",
             mx.titled >= rules.titled_needed(m),
-            f"{mx.titled} title-holders (not CM, WCM), at least {rules.titled_needed(m)} needed",
+            f"title-holders (not CM, WCM): {mx.titled}, at least {rules.titled_needed(m)} needed",
         ),
         Condition(
             "strong",
             "1.4.5",
             mx.strong >= rules.strong_needed(m),
-            f"{mx.strong} opponents {'/'.join(sorted(requirement.strong_titles, key=_rank))}, "
+            f"{'/'.join(sorted(requirement.strong_titles, key=_rank))} opponents: {mx.strong}, "
             f"at least {rules.strong_needed(m)} needed for the {title} norm",
         ),
         Condition(
             "unrated",
             "1.4.6",
             mx.unrated <= rules.unrated_allowed(m),
-            f"{mx.unrated} unrated opponents, at most {rules.unrated_allowed(m)} allowed",
+            f"unrated opponents: {mx.unrated}, at most {rules.unrated_allowed(m)} allowed",
         ),
     ]
     if federation_rules:
@@ -260,7 +260,7 @@ def conditions(
                 "federations",
                 "1.4.3",
                 bool(federation) and len(mx.others) >= rules.OTHER_FEDERATIONS_NEEDED,
-                f"{len(mx.others)} federations other than {own_name}"
+                f"federations other than {own_name}: {len(mx.others)}"
                 f"{' (' + ', '.join(sorted(mx.others)) + ')' if mx.others else ''}, "
                 f"at least {rules.OTHER_FEDERATIONS_NEEDED} needed",
             ),
@@ -268,14 +268,14 @@ def conditions(
                 "own",
                 "1.4.4",
                 bool(federation) and mx.own <= rules.own_federation_allowed(m),
-                f"{mx.own} opponents from {own_name}{unknown}, "
+                f"opponents from {own_name}: {mx.own}{unknown}, "
                 f"at most {rules.own_federation_allowed(m)} (3/5) allowed",
             ),
             Condition(
                 "one",
                 "1.4.4",
                 mx.largest <= rules.one_federation_allowed(m),
-                f"{mx.largest} opponents from {mx.largest_federation or 'one federation'}{unknown}, "
+                f"opponents from {mx.largest_federation or 'one federation'}: {mx.largest}{unknown}, "
                 f"at most {rules.one_federation_allowed(m)} (2/3) allowed",
             ),
         ]

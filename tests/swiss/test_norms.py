@@ -117,4 +117,4 @@ def test_an_event_of_seven_rounds_fails_as_a_whole() -> None:
         state, total_rounds=7, players=tuple(replace(p, history=p.history[:7]) for p in state.players)
     )
     failed = tournament_norms(seven).event.failed
-    assert [c.text for c in failed] == ["7 rounds, at least 9 needed"]
+    assert [c.text for c in failed] == ["rounds: 7, at least 9 needed"]

@@ -107,7 +107,7 @@ def test_09_big_swiss_short_in_round_five(capsys: pytest.CaptureFixture[str]) ->
     assert run("09", capsys) == []
     lines = run("09", capsys, "--player", "1")
     assert any(
-        line.startswith("  [NOT met] 1.4.3(d) round 5: 18 rated players not from ESP") for line in lines
+        line.startswith("  [NOT met] 1.4.3(d) round 5: rated players not from ESP: 18,") for line in lines
     )
 
 

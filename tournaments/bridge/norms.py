@@ -210,9 +210,11 @@ class ReportRow:
     opponent: Entrant | None
     title: str
     federation: str
-    rating: str  # the rating used: "2050 (raised from 1980)", "1400 (unrated)"
+    rating: str  # the rating used for Ra (1.4.6)
+    rating_note: str  # why it is not the opponent's own: "raised from 1980", "unrated"
     result: str
     counted: str  # "yes", or why not
+    is_counted: bool
 
 
 @dataclass(frozen=True)
@@ -256,11 +258,9 @@ def report(tournament: Tournament, entrant: Entrant, title: NormTitle) -> Report
     rows = []
     floor = norm_rules.REQUIREMENTS[title].floor
     for game, result in zip(found.games, player.history, strict=True):
-        rating = (
-            str(game.rating) if game.rating else _("%(value)s (unrated)") % {"value": norm_rules.UNRATED_AS}
-        )
+        rating, note = str(game.rating or norm_rules.UNRATED_AS), "" if game.rating else _("unrated")
         if game.round == found.raised:
-            rating = _("%(floor)s (raised from %(rating)s)") % {"floor": floor, "rating": rating}
+            rating, note = str(floor), _("raised from %(rating)s") % {"rating": game.rating or _("unrated")}
         if game.round in counted:
             status = _("yes")
         elif game.round in found.dropped:
@@ -275,8 +275,10 @@ def report(tournament: Tournament, entrant: Entrant, title: NormTitle) -> Report
                 game.title,
                 game.federation,
                 rating if game.opponent is not None else "",
+                note,
                 _SHOWN_RESULTS.get(game.code.value, game.code.value),
                 status,
+                game.round in counted,
             )
         )
     feds = {p.federation.strip().upper() for p in state.players if p.federation.strip()} - {"FID"}
@@ -319,7 +321,7 @@ def report_rows(found: Report) -> list[list[str]]:
     for r in found.rows:
         name, fide_id = (r.opponent.name, r.opponent.fide_id) if r.opponent else ("", "")
         rows.append(
-            [str(r.round), r.colour, name, fide_id, r.title, r.federation, r.rating, r.result, r.counted]
+            [str(r.round), r.colour, name, fide_id, r.title, r.federation, _used(r), r.result, r.counted]
         )
     rows += [
         [],
@@ -335,6 +337,10 @@ def report_rows(found: Report) -> list[list[str]]:
         for cond in c.conditions
     ]
     return rows
+
+
+def _used(row: ReportRow) -> str:
+    return f"{row.rating} ({row.rating_note})" if row.rating_note else row.rating
 
 
 def status_text(c: Check) -> str:

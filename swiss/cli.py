@@ -434,6 +434,9 @@ def _norms_command(path: str, explain: bool, only: int | None) -> str:
 
     state: TournamentState = _load(path)
     norms = tournament_norms(state, event_from_trf(_read(path)))
+    # Input the rules cannot judge is said even without --explain, on the error stream.
+    for note in norms.event.notes:
+        print(f"{path}: {note}", file=sys.stderr)
     lines = achieved_lines(norms)
     if explain or only is not None:
         lines += explain_lines(norms, only)

@@ -16,17 +16,22 @@ CASE = Path(__file__).parents[1] / "norms_cases" / "01-im-norm-with-the-floor.tr
 SHOTS = Path("/tmp/norms-screenshots")
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_norms_page_and_the_report_fit_a_phone_and_print(page: Page, live_server, client, arbiter):
-    tournament = import_trf(CASE.read_text(), slug="norm-open", start_date=datetime.date(2026, 5, 1))
-    tournament.chief_arbiter = arbiter
-    tournament.save()
+def on_a_phone(page: Page, live_server, client, arbiter) -> None:
+    """Signed in as the arbiter, on a 390-pixel screen."""
     client.force_login(arbiter)
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
     page.set_viewport_size(PHONE)
     SHOTS.mkdir(exist_ok=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_norms_page_and_the_report_fit_a_phone_and_print(page: Page, live_server, client, arbiter):
+    tournament = import_trf(CASE.read_text(), slug="norm-open", start_date=datetime.date(2026, 5, 1))
+    tournament.chief_arbiter = arbiter
+    tournament.save()
+    on_a_phone(page, live_server, client, arbiter)
 
     page.goto(f"{live_server.url}/arbiter/norm-open/norms/")
     player = page.locator("#player-1")
@@ -64,12 +69,7 @@ def test_the_reviews_norm_mark_and_the_public_cards_norm_on_a_phone(page: Page, 
         tournament.chief_arbiter, tournament.public = arbiter, True
         tournament.save()
     actions.pair_next_round(hunt, arbiter)
-    client.force_login(arbiter)
-    page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    page.set_viewport_size(PHONE)
-    SHOTS.mkdir(exist_ok=True)
+    on_a_phone(page, live_server, client, arbiter)
     page.goto(f"{live_server.url}/arbiter/norm-hunt/rounds/9/")
     expect(page.locator("#norm-marks li").first).to_contain_text("Candidate: GM norm")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

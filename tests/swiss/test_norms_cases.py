@@ -198,6 +198,9 @@ def test_22_unknown_title_code(capsys: pytest.CaptureFixture[str]) -> None:
     """The round-5 opponent's title is 'x', a code the rules do not know: counted untitled, so
     4 title-holders (< 5): no norm, and a note says why rather than guessing."""
     assert run("22", capsys) == []
+    (path,) = HERE.glob("22-*.trf")
+    assert main(["norms", str(path)]) == 0
+    assert "Unknown title codes x: those players are counted as untitled." in capsys.readouterr().err
     assert (
         "  note: Round 5: the opponent's title code 'x' is unknown to the rules; counted as untitled."
         in run("22", capsys, "--player", "1")

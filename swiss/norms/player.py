@@ -241,7 +241,7 @@ def conditions(
             "strong",
             "1.4.5",
             mx.strong >= rules.strong_needed(m),
-            f"{'/'.join(sorted(requirement.strong_titles, key=_rank))} opponents: {mx.strong}, "
+            f"{requirement.strong_names} opponents: {mx.strong}, "
             f"at least {rules.strong_needed(m)} needed for the {title} norm",
         ),
         Condition(
@@ -280,13 +280,6 @@ def conditions(
             ),
         ]
     return fig, tuple(result)
-
-
-_RANKS = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "WFM": 5}
-
-
-def _rank(title: str) -> int:
-    return _RANKS.get(title, 9)
 
 
 def _decimal(value: Fraction) -> str:

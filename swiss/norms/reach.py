@@ -101,13 +101,12 @@ def reach(
     titled = max(0, rules.titled_needed(n) - mx.titled)
     if max(strong, titled) > k:
         return out(
-            f"{strong} more {'/'.join(sorted(requirement.strong_titles))} and {titled} more title-holders "
-            f"needed in {k} rounds",
+            f"{strong} more {requirement.strong_names} and {titled} more title-holders needed in {k} rounds",
             strong=strong,
             titled=titled,
         )
     if strong > field.holders(requirement.strong_titles, excluded):
-        return out(f"{strong} more {'/'.join(sorted(requirement.strong_titles))} opponents needed")
+        return out(f"{strong} more {requirement.strong_names} opponents needed")
     new_federations = 0
     avoid: list[str] = []
     if federation_rules:
@@ -159,16 +158,15 @@ def reach(
 
 
 def describe(found: Reach) -> str:
-    """The arbiter's sentence: "IM norm: a win against an opponent rated 2416 or more; ..."."""
+    """The arbiter's sentence, as norms.md 6.4 writes it: "GM norm possible: needs 1 point against
+    an opponent rated ≥ 2416", each weaker score that still does it after "or"."""
     head = f"{found.title.value} norm"
     if not found.in_reach:
-        return f"{head}: out of reach ({found.why_not})"
-    parts = []
-    for option in _useful(found.options):
-        parts.append(_option_text(option, found.rounds))
-    text = f"{head}: {'; or '.join(parts)}"
+        return f"{head} out of reach ({found.why_not})"
+    parts = [_option_text(option, found.rounds) for option in _useful(found.options)]
+    text = f"{head} possible: needs {'; or '.join(parts)}"
     needs = []
-    strong_names = "/".join(sorted(rules.REQUIREMENTS[found.title].strong_titles, key=_order))
+    strong_names = rules.REQUIREMENTS[found.title].strong_names
     if found.strong:
         needs.append(f"{found.strong} more {strong_names}")
     if found.titled > found.strong:
@@ -181,30 +179,25 @@ def describe(found: Reach) -> str:
 
 
 def _useful(options: Sequence[Option]) -> list[Option]:
-    """Options whose rating is lower than every better score's: a draw that needs more than a
-    win does not help; one that any rating satisfies makes the lower scores moot."""
+    """The options worth saying, best score first: a lower score needs an opponent at least as
+    strong, so it is said as the alternative it is; one that needs no stronger opponent than the
+    score above it replaces that one ("any result" rather than "a win" against anyone)."""
     kept: list[Option] = []
     for option in options:
-        if kept and option.rating >= kept[-1].rating:
-            continue
-        kept.append(option)
+        if kept and option.rating <= kept[-1].rating:
+            kept[-1] = option
+        else:
+            kept.append(option)
     return kept
 
 
 def _option_text(option: Option, rounds: int) -> str:
-    rating = "any opponent" if not option.rating else None
+    if not option.points:
+        points = "any result" if rounds == 1 else "any results"
+    else:
+        points = f"{rules.points_text(option.points)} point{'' if option.points <= 1 else 's'}"
     if rounds == 1:
-        result = {Fraction(1): "a win", Fraction(1, 2): "a draw", Fraction(0): "any result"}[option.points]
-        against = rating or f"an opponent rated {option.rating} or more"
-        return f"{result} against {against}"
-    points = _points(option.points)
-    against = rating or f"opponents averaging {option.rating} or more"
+        against = f"an opponent rated ≥ {option.rating}" if option.rating else "any opponent"
+        return f"{points} against {against}"
+    against = f"opponents averaging ≥ {option.rating}" if option.rating else "any opponents"
     return f"{points} from the last {rounds} rounds against {against}"
-
-
-def _points(value: Fraction) -> str:
-    return f"{rules.points_text(value)} point{'' if value == 1 else 's'}"
-
-
-def _order(title: str) -> int:
-    return ("GM", "IM", "WGM", "WIM").index(title)

@@ -32,6 +32,11 @@ class Requirement:
     # ranking: an FM does not count towards a WIM norm.
     strong_titles: frozenset[str]
 
+    @property
+    def strong_names(self) -> str:
+        """The strong titles as arbiters list them, strongest first: "GM/IM"."""
+        return "/".join(t for t in ("GM", "IM", "WGM", "WIM") if t in self.strong_titles)
+
 
 REQUIREMENTS = {
     NormTitle.GM: Requirement(NormTitle.GM, 2200, 2600, 2380, frozenset({"GM"})),

@@ -8,8 +8,10 @@ from fractions import Fraction
 
 import pytest
 
+from swiss.model import Code
 from swiss.norms import NormEvent, NormTitle, Status, rules, tournament_norms, with_result
-from swiss.norms.reach import describe
+from swiss.norms.player import Game
+from swiss.norms.reach import Field, describe, reach
 
 from .norms_build import CASES, state_of
 
@@ -87,7 +89,7 @@ def test_example_6_4_reach_and_what_a_pairing_gives() -> None:
     player = tournament_norms(state, event).players[0]
     gm = next(r for r in player.reach if r.title is NormTitle.GM)
     assert [(o.points, o.rating) for o in gm.options] == [(Fraction(1), 2416)]
-    assert describe(gm) == "GM norm: a win against an opponent rated 2416 or more"
+    assert describe(gm) == "GM norm possible: needs 1 point against an opponent rated ≥ 2416"
     strong = state.players[-2].number  # the field's 2600 GM
     assert with_result(state, 1, strong, "win", event).achieved == (NormTitle.GM, NormTitle.IM)
     assert with_result(state, 1, strong, "draw", event).achieved == (NormTitle.IM,)
@@ -118,3 +120,24 @@ def test_an_event_of_seven_rounds_fails_as_a_whole() -> None:
     )
     failed = tournament_norms(seven).event.failed
     assert [c.text for c in failed] == ["rounds: 7, at least 9 needed"]
+
+
+def test_a_draw_is_enough_against_a_stronger_opponent() -> None:
+    """8 games against 2300 (3 IMs, 6 titled, four federations), 5.5 points; IM, one round left.
+    A win: 6.5/9, p .72, dp 166, Ra >= 2284, sum >= 9 x 2283.5 -> 20552, R >= 20552 - 18400 =
+    2152. A draw: 6/9, dp 125, Ra >= 2325, sum >= 20921, R >= 2521. A loss: Ra >= 2370, R >= 2926,
+    above the field's best (2600): out."""
+    titles = ("IM", "IM", "IM", "FM", "FM", "FM", "", "")
+    feds = ("ESP", "GER", "FRA", "NED", "ESP", "GER", "FRA", "ENG")
+    codes = (Code.WIN,) * 4 + (Code.DRAW,) * 3 + (Code.LOSS,)
+    games = tuple(
+        Game(r, code, r + 1, 2300, t, f, Fraction(0))
+        for r, (t, f, code) in enumerate(zip(titles, feds, codes, strict=True), 1)
+    )
+    field = Field([(20, 2600, "GM"), (21, 2400, "IM"), (22, 2000, "")])
+    found = reach(games, NormTitle.IM, "IND", 1, field, {1})
+    assert [(o.points, o.rating) for o in found.options] == [(Fraction(1), 2152), (Fraction(1, 2), 2521)]
+    assert describe(found) == (
+        "IM norm possible: needs 1 point against an opponent rated ≥ 2152; "
+        "or ½ point against an opponent rated ≥ 2521"
+    )

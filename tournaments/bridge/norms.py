@@ -111,7 +111,7 @@ def norms_page(tournament: Tournament) -> NormsPage:
 def achieved(entrant: Entrant) -> tuple[NormTitle, ...]:
     """The norms the entrant made in its completed event (the public card)."""
     tournament = entrant.tournament
-    if tournament.is_team or entrant.pairing_number is None:
+    if tournament.is_team or entrant.pairing_number is None or not _may_have_norms(tournament):
         return ()
     done = rounds_with_standings(tournament)
     if not done or done[-1] < tournament.total_rounds:

@@ -153,3 +153,36 @@ def test_only_the_tournaments_arbiters_see_the_norms(
     stranger = django_user_model.objects.create_user("stranger", password="x")
     client.force_login(stranger)
     assert client.get(url("norms", tournament)).status_code == 403
+
+
+def test_the_settings_take_the_host_federation_and_an_exemption(arbiter_client: Any, arbiter: Any) -> None:
+    tournament = imported("09", arbiter)  # the big Swiss short of foreigners in round 5
+    assert (
+        "federation rules 1.4.3 and 1.4.4 apply"
+        in arbiter_client.get(url("norms", tournament)).content.decode()
+    )
+    form = arbiter_client.get(url("tournament-edit", tournament)).context["form"]
+    data = {
+        k: v for k, v in form.initial.items() if v is not None and k not in ("tiebreaks", "prize_categories")
+    }
+    data |= {"start_date": "2026-05-01", "end_date": "2026-05-01", "norm_exemption": "national-championship"}
+    response = arbiter_client.post(url("tournament-edit", tournament), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    assert tournament.norm_exemption == "national-championship" and tournament.host_federation == "ESP"
+    page = arbiter_client.get(url("norms", tournament)).content.decode()
+    assert "1.4.3: national championship" in page and "IM norm" in page
+
+
+def test_a_team_event_has_no_norms_page(arbiter_client: Any, arbiter: Any) -> None:
+    team = Tournament.objects.create(
+        name="Team Cup",
+        slug="team-cup",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        total_rounds=9,
+        kind=Tournament.Kind.TEAM,
+        boards=4,
+        chief_arbiter=arbiter,
+    )
+    assert arbiter_client.get(url("norms", team)).status_code == 404

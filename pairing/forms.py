@@ -60,6 +60,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
             *("tiebreaks", "prize_categories", "public_birth_dates", "public", "us_rating_estimate"),
+            *("host_federation", "norm_exemption"),
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

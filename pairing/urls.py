@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import views
+from . import norms_views, views
 
 app_name = "arbiter"
 
@@ -46,4 +46,11 @@ urlpatterns = [
     path("<slug:slug>/schedule/", views.schedule, name="schedule"),
     path("<slug:slug>/announcements/", views.announcements, name="announcements"),
     path("<slug:slug>/prize-money/", views.prize_money, name="prize-money"),
+    path("<slug:slug>/norms/", norms_views.norms_page, name="norms"),
+    path("<slug:slug>/norms/<int:entrant_id>/<str:title>/", norms_views.norm_report, name="norm-report"),
+    path(
+        "<slug:slug>/norms/<int:entrant_id>/<str:title>.csv",
+        norms_views.norm_report_csv,
+        name="norm-report-csv",
+    ),
 ]

@@ -32,7 +32,7 @@ from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
 from tournaments import us_report
-from tournaments.bridge import drafts, team_drafts, team_trf
+from tournaments.bridge import drafts, norms, team_drafts, team_trf
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.lineups import lineup_problems
@@ -592,6 +592,7 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **ex
         "review": review,
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
+        "norm_marks": norms.draft_marks(rnd),
         **extra,
     }
     template = "pairing/review.html#draft" if request.htmx else "pairing/review.html"

@@ -22,6 +22,10 @@
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
     python -m swiss check --edition 1998 FILE.trf PAIRING  the same under the 1998 rules
+    python -m swiss norms FILE.trf [--explain] [--player N]
+                                             `<pairing number> <GM|IM|WGM|WIM>` per title norm
+                                             made (B.01 1.4); --explain: the conditions, and what
+                                             the rounds left must bring
 
 Exit status follows bbpPairings (docs/trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -327,6 +331,32 @@ def _check_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _norms_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m swiss norms",
+        description="Title norms (FIDE B.01 1.4) made in a completed tournament, one line each.",
+    )
+    parser.add_argument("file", metavar="FILE.trf")
+    parser.add_argument("--explain", action="store_true", help="also print every condition with its numbers")
+    parser.add_argument("--player", type=int, metavar="N", help="explain this pairing number")
+    return parser
+
+
+def _norms_command(path: str, explain: bool, only: int | None) -> str:
+    from swiss.norms import event_from_trf, tournament_norms
+    from swiss.norms.text import achieved_lines, explain_lines
+
+    state: TournamentState = _load(path)
+    norms = tournament_norms(state, event_from_trf(_read(path)))
+    # Input the rules cannot judge is said even without --explain, on the error stream.
+    for note in norms.event.notes:
+        print(f"{path}: {note}", file=sys.stderr)
+    lines = achieved_lines(norms)
+    if explain or only is not None:
+        lines += explain_lines(norms, only)
+    return "".join(f"{line}\n" for line in lines)
+
+
 def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None) -> int:
     """Run a command; returns the exit status.  `pair` replaces `swiss.dutch.pair` in tests."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -338,6 +368,10 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
                     options.file, pair, options.edition, options.explain, options.acceleration, options.system
                 )
             )
+            return OK
+        if args[:1] == ["norms"]:
+            asked = _norms_parser().parse_args(args[1:])
+            sys.stdout.write(_norms_command(asked.file, asked.explain, asked.player))
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])

@@ -19,6 +19,7 @@ from . import public_team_views as team_views
 from . import schedule
 from . import standings as standings_module
 from .bridge import notation
+from .bridge.norms import achieved as achieved_norms
 from .bridge.state import StateError, scores_after, scoring
 from .bridge.team_trf import public_team_trf
 from .bridge.trf import export_trf
@@ -290,7 +291,7 @@ def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpRespons
         .order_by("round__number")
     )
     card = standings_module.player_card(tournament, entrant, list(seats))
-    context = _context(tournament, poll=True, entrant=entrant, card=card)
+    context = _context(tournament, poll=True, entrant=entrant, card=card, norms=achieved_norms(entrant))
     return render(request, "tournaments/public/player.html", context)
 
 

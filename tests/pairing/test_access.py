@@ -9,7 +9,7 @@ from django.urls import URLPattern, get_resolver, reverse
 
 from pairing import actions
 
-ARGS = {"slug": "spring-open", "number": 1, "board": 1, "kind": "bye", "team_id": 1}
+ARGS = {"slug": "spring-open", "number": 1, "board": 1, "kind": "bye", "team_id": 1, "title": "IM"}
 
 
 def arbiter_urls() -> list[str]:

@@ -121,10 +121,12 @@ def import_trf(
     scoring = state.scoring
     # The place is the one header record with a field to go to; arbiters are accounts, not file data.
     place = next((line[4:].strip() for line in text.splitlines() if line.startswith("022 ")), "")
+    host = next((line[4:].strip()[:3].upper() for line in text.splitlines() if line.startswith("032 ")), "")
     tournament = Tournament.objects.create(
         name=state.name or slug,
         slug=slug,
         place=place,
+        host_federation=host,
         start_date=start_date,
         end_date=end_date or start_date,
         total_rounds=state.total_rounds,

@@ -304,6 +304,32 @@ class Tournament(models.Model):
         default=False,
         help_text=_("US Chess events: show unrated players an approximate first rating on their card."),
     )
+
+    # Title norms (B.01 1.4): the federation the big-Swiss exemption 1.4.3(d) counts foreigners
+    # against, and the exemptions (a)-(c) only the arbiter can declare.
+    class NormExemption(models.TextChoices):
+        NONE = "", _("None")
+        NATIONAL_CHAMPIONSHIP = "national-championship", _("National championship final")
+        NATIONAL_TEAM_CHAMPIONSHIP = "national-team-championship", _("National team championship")
+        ZONAL = "zonal", _("Zonal or sub-zonal tournament")
+
+    host_federation = models.CharField(
+        _("host federation"),
+        max_length=3,
+        blank=True,
+        validators=[plain_text],
+        help_text=_(
+            "The organising federation's FIDE code, e.g. ESP: title norms count foreigners against it."
+        ),
+    )
+    norm_exemption = models.CharField(
+        _("exempt from the norm federation rules"),
+        max_length=32,
+        choices=NormExemption.choices,
+        blank=True,
+        default="",
+        help_text=_("B.01 1.4.3 (a)-(c); the big-Swiss exemption (d) is worked out from the field."),
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import datetime
+import os
 import random
 
 from django.contrib.auth import get_user_model
 
-from pairing import actions, publishing
+from pairing import actions, publishing, results
 from tournaments.models import Entrant, Tournament
 
-SLUG, PLAYERS, PLAYED = "load-open", 150, 5
+# LOAD_PLAYERS and LOAD_PLAYED change the size (scripts/bench_polling.sh: 1000 players).
+SLUG = "load-open"
+PLAYERS, PLAYED = int(os.environ.get("LOAD_PLAYERS", 150)), int(os.environ.get("LOAD_PLAYED", 5))
 rng = random.Random(150)
 Tournament.objects.filter(slug=SLUG).delete()
 arbiter, _ = get_user_model().objects.get_or_create(username="load-arbiter")
@@ -34,5 +37,5 @@ for number in range(1, PLAYED + 2):
     publishing.publish_round(rnd, arbiter, confirmed=True)
     if number <= PLAYED:
         games = [b for b in rnd.boards_with_seats() if not b.is_bye]
-        actions.record_results(rnd, arbiter, {b.number: rng.choice(["1-0", "1/2", "0-1"]) for b in games})
+        results.record_results(rnd, arbiter, {b.number: rng.choice(["1-0", "1/2", "0-1"]) for b in games})
 print(f"{SLUG}: {PLAYERS} players, rounds 1-{PLAYED} played, round {PLAYED + 1} published")

@@ -182,6 +182,8 @@ def test_the_pages_show_results_and_colours_on_a_phone(live_server: Any, page: P
     assert heading is not None and heading["y"] < 90
     assert page.locator(".menu nav a").first.is_hidden()
     page.click(".menu summary")
+    if shots := os.environ.get("SCREENSHOTS"):
+        page.screenshot(path=str(Path(shots) / "360-menu-open.png"))
     links = page.locator(".menu nav a")
     assert links.count() >= 5
     for link in links.all():
@@ -189,6 +191,13 @@ def test_the_pages_show_results_and_colours_on_a_phone(live_server: Any, page: P
         assert link.is_visible() and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     page.click(".menu nav a:has-text('Standings')")
     assert page.locator("main h1").inner_text().startswith("Standings")
+    # On a wide screen the links are in the header's row, without a Menu to open.
+    page.set_viewport_size({"width": 1024, "height": 780})
+    if shots:
+        page.screenshot(path=str(Path(shots) / "1024-standings.png"))
+    assert page.locator(".menu summary").is_hidden()
+    assert page.locator(".menu nav a:has-text('Crosstable')").is_visible()
+    page.set_viewport_size({"width": 360, "height": 780})
     page.goto(f"{live_server.url}/t/demo-open/round/3/")
     assert page.locator("table.pairings td.result").count() == 20
     assert page.locator("table.pairings .chip-white").first.is_visible()

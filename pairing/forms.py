@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from pairing import edits, imports
+from tournaments.admin import UnchangedSinceShownForm
 from tournaments.bridge import tiebreaks, us_chess
 from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
@@ -209,6 +210,37 @@ class EntrantForm(forms.ModelForm[Entrant]):
 
     def validate_unique(self) -> None:
         """Skipped: the unique constraints involve the pairing number, which is given later."""
+
+
+class EntrantEditForm(UnchangedSinceShownForm[Entrant], EntrantForm):
+    """A correction of an entrant on the entrants page: every field an import takes, refused when a
+    colleague changed the entrant after the page was loaded (`seen`, as in the admin).
+
+    Validate it inside a transaction: the stored row is locked while it is compared."""
+
+    class Meta(EntrantForm.Meta):
+        pass
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs.pop("autofocus", None)
+        # Ids of their own, beside the quick-entry form on the same page.
+        self.auto_id = f"edit-{self.instance.pk}-%s"
+
+    def seen_again(self) -> EntrantEditForm:
+        """What the arbiter typed, shown again over the row as stored now: sent again, it wins."""
+        data = dict(self.data.items())
+        stored = Entrant.objects.get(pk=self.instance.pk)
+        data[self.add_prefix("seen")] = self._values(stored)
+        again = EntrantEditForm(data, instance=stored, tournament=stored.tournament)
+        again.full_clean()
+        for error in self.non_field_errors():
+            again.add_error(None, error)
+        return again
+
+    def changes(self) -> dict[str, Any]:
+        """The corrected fields and their new values."""
+        return {name: self.cleaned_data[name] for name in self.changed_data if name != "seen"}
 
 
 # --- Import ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<slug:slug>/arbiters/", views.arbiters, name="arbiters"),
     path("<slug:slug>/entrants/", views.entrants, name="entrants"),
     path("<slug:slug>/entrants/import/", views.entrants_import, name="entrants-import"),
+    path("<slug:slug>/entrants/<int:entrant_id>/edit/", views.entrant_edit, name="entrant-edit"),
     path("<slug:slug>/entrants/<int:entrant_id>/<str:kind>/", views.entrant_absence, name="entrant-absence"),
     path("<slug:slug>/teams/", views.teams, name="teams"),
     path("<slug:slug>/teams/import/", views.teams_import, name="teams-import"),

@@ -23,9 +23,10 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Ht
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh
+from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
@@ -246,16 +247,45 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     listed = tournament.entrants.order_by("pairing_number")
     number = _page(request)
+    renumbered = _renumbered_shown(request)
     if request.method == "POST" and form.is_valid():
         moved = registration.add_entrants(tournament, request.user, [form.save(commit=False)])
         messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
+        latest = registration.last_renumbering(tournament) if moved else None
+        renumbered = latest.pk if latest else None
         form.instance.refresh_from_db(fields=["pairing_number"])  # numbered with everyone again
         before = listed.filter(pairing_number__lt=form.instance.pairing_number).count()
         number = before // ENTRANTS_PER_PAGE + 1
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
             url = reverse("arbiter:entrants", args=[tournament.slug])
-            return redirect(f"{url}?page={number}" if number > 1 else url)
+            query = "&".join(
+                part
+                for part in (
+                    f"page={number}" if number > 1 else "",
+                    f"renumbered={renumbered}" if renumbered else "",
+                )
+                if part
+            )
+            return redirect(f"{url}?{query}" if query else url)
+    return _render_entrants(request, tournament, form, number, renumbered)
+
+
+def _renumbered_shown(request: HtmxHttpRequest) -> int | None:
+    """The renumbering the page lists (`?renumbered=`, an audit record's id), if any."""
+    value = request.GET.get("renumbered", "")
+    return int(value) if value.isdigit() else None
+
+
+def _render_entrants(
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    form: Any,
+    number: int = 1,
+    renumbered: int | None = None,
+) -> HttpResponse:
+    """The entrants page (its list partial for htmx), with the renumbering `renumbered` listed."""
+    listed = tournament.entrants.order_by("pairing_number")
     page = Paginator(listed, ENTRANTS_PER_PAGE).get_page(number)
     states = _entrant_states(tournament, list(page))
     context = {
@@ -263,10 +293,90 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         "form": form,
         "page": page,
         "entrants": [(e, states.get(e.pk, [])) for e in page],
+        "moves": registration.renumbering(tournament, renumbered) if renumbered else [],
     }
     if request.htmx:
         return render(request, "pairing/entrants.html#entrants", context)
     return render(request, "pairing/entrants.html", context)
+
+
+def _stale_after_correction(tournament: Tournament) -> str:
+    """The draft a correction made stale, said as results say it; "" when none is."""
+    rnd = tournament.rounds.filter(state=Round.State.DRAFT, boards__isnull=False).first()
+    if rnd is None:
+        return ""
+    reason = drafting(tournament).staleness(rnd, None)
+    if not reason:
+        return ""
+    return gettext("Round %(number)d's draft is stale now. %(reason)s") % {
+        "number": rnd.number,
+        "reason": reason,
+    }
+
+
+@arbiter_only
+def entrant_edit(request: HtmxHttpRequest, tournament: Tournament, entrant_id: int) -> HttpResponse:
+    """Correct an entrant's data: a row of the entrants page opens this form (htmx) or its own page.
+
+    A colleague's correction made after the form was loaded is never overwritten (`seen`).
+    """
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
+    form = forms.EntrantEditForm(request.POST or None, instance=entrant, tournament=tournament)
+    if request.method == "POST":
+        with transaction.atomic():
+            actions.locked_tournament(tournament)
+            record = registration.last_renumbering(tournament)
+            saved = form.is_valid()
+            if saved:
+                changes = form.changes()
+                moved = registration.correct_entrant(entrant, request.user, changes)
+            elif form.non_field_errors():
+                form = form.seen_again()
+        if saved:
+            _said_after_correction(request, tournament, entrant, changes, bool(moved))
+            url = reverse("arbiter:entrants", args=[tournament.slug])
+            latest = registration.last_renumbering(tournament) if moved else None
+            if latest is not None and latest != record:
+                url = f"{url}?renumbered={latest.pk}"
+            if request.htmx:
+                shown = latest.pk if latest is not None and latest != record else None
+                return _render_entrants(
+                    request, tournament, forms.EntrantForm(tournament=tournament), _page(request), shown
+                )
+            return redirect(url)
+    context = {
+        "tournament": tournament,
+        "entrant": entrant,
+        "edit_form": form,
+        "notice": registration.correction_notice(tournament),
+    }
+    if request.htmx:
+        response = render(request, "pairing/entrant_edit.html#edit-row", context)
+        if request.method == "POST":
+            return retarget(reswap(response, "outerHTML"), f"#edit-{entrant.pk}")
+        return response
+    return render(request, "pairing/entrant_edit.html", context)
+
+
+def _said_after_correction(
+    request: HtmxHttpRequest, tournament: Tournament, entrant: Entrant, changes: dict[str, Any], moved: bool
+) -> None:
+    if not changes:
+        messages.info(request, gettext("%(name)s: nothing was changed.") % {"name": entrant.name})
+        return
+    fields = ", ".join(str(getattr(Entrant._meta.get_field(name), "verbose_name", name)) for name in changes)
+    messages.success(
+        request, gettext("%(name)s corrected: %(fields)s.") % {"name": entrant.name, "fields": fields}
+    )
+    if (
+        not moved
+        and set(changes) & set(registration.RANKING_FIELDS)
+        and registration.numbers_frozen(tournament)
+    ):
+        messages.info(request, gettext("No pairing number changed: round 4 is paired (C.04.2 2.3)."))
+    stale = _stale_after_correction(tournament)
+    if stale:
+        messages.warning(request, stale)
 
 
 @arbiter_only

@@ -31,7 +31,7 @@ from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
 from tournaments import us_report
-from tournaments.bridge import drafts, team_drafts, team_trf
+from tournaments.bridge import drafts, team_drafts, team_trf, tiebreak_names
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.lineups import lineup_problems
@@ -134,7 +134,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
                 request.user, AuditRecord.Action.CREATE, tournament, None, {"name": tournament.name}
             )
         return redirect("arbiter:tournament", tournament.slug)
-    return render(request, "pairing/tournament_form.html", {"form": form})
+    return render(request, "pairing/tournament_form.html", {"form": form, **_form_help()})
 
 
 @arbiter_only
@@ -149,7 +149,14 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             AuditRecord.record(request.user, AuditRecord.Action.CHANGE, tournament, before, after)
         messages.success(request, "Settings saved.")
         return redirect("arbiter:tournament", tournament.slug)
-    return render(request, "pairing/tournament_form.html", {"form": form, "tournament": tournament})
+    return render(
+        request, "pairing/tournament_form.html", {"form": form, "tournament": tournament, **_form_help()}
+    )
+
+
+def _form_help() -> dict[str, Any]:
+    """What the settings page explains beside the tie-break order."""
+    return {"tiebreak_meanings": tiebreak_names.meanings()}
 
 
 @require_GET

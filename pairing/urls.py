@@ -13,6 +13,7 @@ urlpatterns = [
     path("new/", views.tournament_create, name="tournament-create"),
     path("<slug:slug>/", views.tournament_detail, name="tournament"),
     path("<slug:slug>/edit/", views.tournament_edit, name="tournament-edit"),
+    path("<slug:slug>/public/", views.tournament_make_public, name="tournament-public"),
     path("<slug:slug>/arbiters/", views.arbiters, name="arbiters"),
     path("<slug:slug>/entrants/", views.entrants, name="entrants"),
     path("<slug:slug>/entrants/import/", views.entrants_import, name="entrants-import"),

@@ -23,7 +23,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Ht
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
@@ -159,6 +160,31 @@ def _form_help() -> dict[str, Any]:
     return {"tiebreak_meanings": tiebreak_names.meanings()}
 
 
+@require_POST
+@arbiter_only
+def tournament_make_public(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """The unlisted tournament becomes public (players see its published rounds), from the page the
+    arbiter was on (`next`)."""
+    with transaction.atomic():
+        tournament = actions.locked_tournament(tournament)
+        if not tournament.public:
+            tournament.public = True
+            tournament.save(update_fields=["public"])
+            AuditRecord.record(
+                request.user, AuditRecord.Action.CHANGE, tournament, {"public": False}, {"public": True}
+            )
+    address = reverse("public:tournament", args=[tournament.slug])
+    messages.success(
+        request, gettext("The tournament is public: players find it at %(address)s.") % {"address": address}
+    )
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("arbiter:tournament", args=[tournament.slug])
+    return redirect(back)
+
+
 @require_GET
 @arbiter_only
 def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
@@ -168,8 +194,43 @@ def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpR
     problems = []
     if tournament.is_team and number <= tournament.total_rounds:
         problems = lineup_problems(tournament, number)
-    context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "next_round": number,
+        "lineup_problems": problems,
+        **_not_pairable_yet(tournament, number),
+    }
     return render(request, "pairing/tournament.html", context)
+
+
+def _not_pairable_yet(tournament: Tournament, number: int) -> dict[str, Any]:
+    """Why round `number` cannot be paired yet ("" when it can) and the boards of the round before
+    it still without a result, each with its place on the results pages."""
+    if number > tournament.total_rounds:
+        return {}
+    too_few = actions.too_few_to_pair(tournament)
+    if too_few:
+        return {"not_pairable": too_few}
+    previous = tournament.rounds.filter(number=number - 1).first()
+    if previous is None:
+        return {}
+    pending = list(previous.pending_games().order_by("number").values_list("number", flat=True))
+    if not pending:
+        return {}
+    url = reverse("arbiter:results", args=[tournament.slug, previous.number])
+    pages = {board: (board - 1) // RESULTS_PER_PAGE + 1 for board in pending}
+    boards = [
+        (board, f"{url}?page={page}#result-{board}" if page > 1 else f"{url}#result-{board}")
+        for board, page in pages.items()
+    ]
+    said = ngettext(
+        "Round %(number)d can be paired once round %(previous)d has every result: %(n)d board has none yet.",
+        "Round %(number)d can be paired once round %(previous)d has every result: "
+        "%(n)d boards have none yet.",
+        len(pending),
+    ) % {"number": number, "previous": previous.number, "n": len(pending)}
+    return {"not_pairable": said, "pending_boards": boards, "pending_round": previous.number}
 
 
 @arbiter_only
@@ -778,6 +839,13 @@ def round_publish(request: HtmxHttpRequest, tournament: Tournament, number: int)
         )
         if published:
             messages.success(request, f"Round {number} is published.")
+            if not tournament.public:
+                messages.warning(
+                    request,
+                    gettext(
+                        "The tournament is unlisted: players cannot see this round until it is made public."
+                    ),
+                )
         else:
             messages.info(request, f"Round {number} was already published.")
     except actions.ActionError as error:

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<slug:slug>/public/", views.tournament_make_public, name="tournament-public"),
     path("<slug:slug>/arbiters/", views.arbiters, name="arbiters"),
     path("<slug:slug>/entrants/", views.entrants, name="entrants"),
+    path("<slug:slug>/print/", views.print_lists, name="print"),
     path("<slug:slug>/entrants/import/", views.entrants_import, name="entrants-import"),
     path("<slug:slug>/entrants/<int:entrant_id>/edit/", views.entrant_edit, name="entrant-edit"),
     path("<slug:slug>/entrants/<int:entrant_id>/<str:kind>/", views.entrant_absence, name="entrant-absence"),

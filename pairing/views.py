@@ -53,7 +53,7 @@ from tournaments.models import (
     Tournament,
 )
 
-from . import actions, forms, jobs, lineups, publishing, registration, results
+from . import actions, forms, jobs, lineups, printing, publishing, registration, results
 from . import teams as team_registration
 
 View = Callable[..., HttpResponse]
@@ -270,7 +270,9 @@ def arbiters(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 def _renumbered(moved: int) -> str:
     if not moved:
         return ""
-    return f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); see the audit trail."
+    return (
+        f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); they are listed below."
+    )
 
 
 _ABSENCE_SHORT = {"half-bye": "½-point bye", "zero-bye": "0-point bye", "full-bye": "1-point bye"}
@@ -362,6 +364,7 @@ def _render_entrants(
         "page": page,
         "entrants": [(e, states.get(e.pk, [])) for e in page],
         "moves": registration.renumbering(tournament, renumbered) if renumbered else [],
+        "renumbered": renumbered,
     }
     if request.htmx:
         return render(request, "pairing/entrants.html#entrants", context)
@@ -447,6 +450,26 @@ def _said_after_correction(
         messages.warning(request, stale)
 
 
+@require_GET
+@arbiter_only
+def print_lists(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """The starting list to print, followed by pairing cards: every card (`?cards=all`), or those of
+    the entrants a renumbering moved (`?renumbered=`, an audit record's id), so that one click reprints
+    everything the new numbers made wrong."""
+    renumbered = _renumbered_shown(request)
+    moves = registration.renumbering(tournament, renumbered) if renumbered else []
+    listed = printing.starting_list(tournament)
+    carded = listed if request.GET.get("cards") == "all" else [move.entrant for move in moves]
+    context = {
+        "tournament": tournament,
+        "entrants": listed,
+        "moves": moves,
+        "cards": printing.pairing_cards(tournament, carded) if carded else [],
+        "rounds": range(1, tournament.total_rounds + 1),
+    }
+    return render(request, "pairing/print.html", context)
+
+
 @arbiter_only
 def entrants_import(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Upload, preview every line, then confirm: all new lines are saved, or none; duplicates are skipped."""
@@ -481,7 +504,9 @@ def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) ->
         skipped = result["skipped"]
         note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
         messages.success(request, f"{result['new']} entrants imported{note}.{_renumbered(result['moved'])}")
-        return redirect("arbiter:entrants", tournament.slug)
+        latest = registration.last_renumbering(tournament) if result["moved"] else None
+        url = reverse("arbiter:entrants", args=[tournament.slug])
+        return redirect(f"{url}?renumbered={latest.pk}" if latest else url)
     context = {
         "tournament": tournament,
         "form": form,

@@ -46,6 +46,7 @@ def test_a_rating_corrected_before_round_1_renumbers_and_says_what_moved(
     expect(page.locator("#entrants tbody tr").first).to_contain_text(last.name)
     assert page.evaluate("window.notReloaded") is True
     page.screenshot(path=SHOTS / "entrants-renumbered-390.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     last.refresh_from_db()
     assert (last.pairing_number, last.fide_rating, last.title, last.club) == (1, 2450, "IM", "SK Bern")
     record = AuditRecord.objects.get(object_type="tournaments.entrant", object_id=str(last.pk))

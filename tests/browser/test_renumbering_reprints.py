@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import sign_in
+from .conftest import play_round_1, sign_in
 
 expect.set_options(timeout=20_000)
 # Screenshots at phone width, looked at by the developer; not part of the repository.
@@ -25,14 +25,7 @@ def test_a_late_entry_after_round_1_lists_the_moves_and_reprints_what_they_made_
     page.set_viewport_size({"width": 390, "height": 844})
     sign_in(page, live_server.url)
     base = f"{live_server.url}/arbiter/{tournament.slug}"
-    page.goto(f"{base}/")
-    page.click("button[name=pair]")
-    page.click("button[name=publish]")
-    page.click("text=Enter results")
-    for board in (1, 2, 3):
-        page.select_option(f"select[name=board_{board}]", "1-0")
-    page.click("button[name=save]")
-    expect(page.locator("h1")).to_contain_text("Complete")
+    play_round_1(page, base, boards=3)
 
     # The public card of the first player, by its address before the renumbering.
     page.goto(f"{live_server.url}/t/{tournament.slug}/players/")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import sign_in
+from .conftest import play_round_1, sign_in
 
 expect.set_options(timeout=20_000)
 # Screenshots at phone width, looked at by the developer; not part of the repository.
@@ -57,14 +57,7 @@ def test_the_starting_list_and_the_standings_show_what_arbiters_expect(
     page.goto(f"{base}/entrants/")
     page.click("#print-starting-list")
     expect(page.locator("#starting-list tbody tr").first).to_contain_text("1300000")
-    page.goto(f"{base}/")
-    page.click("button[name=pair]")
-    page.click("button[name=publish]")
-    page.click("text=Enter results")
-    for board in (1, 2, 3):
-        page.select_option(f"select[name=board_{board}]", "1-0")
-    page.click("button[name=save]")
-    expect(page.locator("h1")).to_contain_text("Complete")
+    play_round_1(page, base, boards=3)
     page.click("nav.tabs >> text=Standings")
     top = page.locator("#standings tbody tr").first.locator("td")
     # Three winners after one round share first place.

@@ -75,12 +75,14 @@ def add_entrants(tournament: Tournament, user: Any, entrants: list[Entrant]) -> 
     return len(moved)
 
 
-def record_renumbering(user: Any, tournament: Tournament, moved: dict[Entrant, int], why: str) -> None:
-    """The audit record of pairing numbers moved: by name for people, and `moved` as
-    [entrant id, old, new] for the page that lists them (`renumbering`)."""
+def record_renumbering(
+    user: Any, tournament: Tournament, moved: dict[Entrant, int], why: str
+) -> AuditRecord | None:
+    """The audit record of pairing numbers moved (None when none moved): by name for people, and
+    `moved` as [entrant id, old, new] for the page that lists them (`renumbering`)."""
     if not moved:
-        return
-    AuditRecord.record(
+        return None
+    return AuditRecord.record(
         user,
         Action.CHANGE,
         tournament,
@@ -140,15 +142,17 @@ def record_absence(entrant: Entrant, user: Any, round_number: int, kind: str | N
 RANKING_FIELDS = ("fide_rating", "national_rating", "us_chess_rating", "title", "name")
 
 
-def correct_entrant(entrant: Entrant, user: Any, changes: dict[str, Any]) -> dict[Entrant, int]:
+def correct_entrant(entrant: Entrant, user: Any, changes: dict[str, Any]) -> AuditRecord | None:
     """Store a correction of an entrant's data (the caller has locked the tournament and checked that
-    nobody changed the row since the arbiter's page showed it); returns the old number of each
-    entrant the correction moved.
+    nobody changed the row since the arbiter's page showed it); returns the audit record of the
+    pairing numbers it moved, None when it moved none.
 
     Ranking data (rating, title, name) corrected until round 4 is paired re-sorts the pairing
     numbers (C.04.2 2.3); from then on `number_entrants` keeps every number. Both the correction
     and any renumbering are audited.
     """
+    if not changes:
+        return None
     stored = Entrant.objects.get(pk=entrant.pk)  # a ModelForm has already set the new values on `entrant`
     before = {name: _shown(getattr(stored, name)) for name in changes}
     for name, value in changes.items():
@@ -156,15 +160,10 @@ def correct_entrant(entrant: Entrant, user: Any, changes: dict[str, Any]) -> dic
     entrant.save(update_fields=list(changes))
     AuditRecord.record(user, Action.CHANGE, entrant, before, {n: _shown(v) for n, v in changes.items()})
     if not set(changes) & set(RANKING_FIELDS):
-        return {}
+        return None
     moved = number_entrants(entrant.tournament)
-    record_renumbering(
-        user,
-        entrant.tournament,
-        moved,
-        f"renumbered in ranking order (C.04.2 2.3) after correcting {entrant.name}",
-    )
-    return moved
+    why = f"renumbered in ranking order (C.04.2 2.3) after correcting {entrant.name}"
+    return record_renumbering(user, entrant.tournament, moved, why)
 
 
 def _shown(value: Any) -> Any:

@@ -396,25 +396,21 @@ def entrant_edit(request: HtmxHttpRequest, tournament: Tournament, entrant_id: i
     if request.method == "POST":
         with transaction.atomic():
             actions.locked_tournament(tournament)
-            record = registration.last_renumbering(tournament)
             saved = form.is_valid()
             if saved:
                 changes = form.changes()
-                moved = registration.correct_entrant(entrant, request.user, changes)
+                renumbering = registration.correct_entrant(entrant, request.user, changes)
             elif form.non_field_errors():
                 form = form.seen_again()
         if saved:
-            _said_after_correction(request, tournament, entrant, changes, bool(moved))
-            url = reverse("arbiter:entrants", args=[tournament.slug])
-            latest = registration.last_renumbering(tournament) if moved else None
-            if latest is not None and latest != record:
-                url = f"{url}?renumbered={latest.pk}"
+            _said_after_correction(request, tournament, entrant, changes, renumbering is not None)
+            shown = renumbering.pk if renumbering is not None else None
             if request.htmx:
-                shown = latest.pk if latest is not None and latest != record else None
                 return _render_entrants(
                     request, tournament, forms.EntrantForm(tournament=tournament), _page(request), shown
                 )
-            return redirect(url)
+            url = reverse("arbiter:entrants", args=[tournament.slug])
+            return redirect(f"{url}?renumbered={shown}" if shown else url)
     context = {
         "tournament": tournament,
         "entrant": entrant,

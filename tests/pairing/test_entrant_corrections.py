@@ -37,7 +37,7 @@ def test_from_round_4_on_a_correction_changes_no_pairing_number_but_the_draft_go
 @pytest.mark.django_db
 def test_a_correction_of_a_field_that_ranks_no_one_moves_nothing(tournament, players, arbiter):
     players[3].club = "SK Basel"
-    assert registration.correct_entrant(players[3], arbiter, {"club": "SK Basel"}) == {}
+    assert registration.correct_entrant(players[3], arbiter, {"club": "SK Basel"}) is None
     assert registration.last_renumbering(tournament) is None
 
 

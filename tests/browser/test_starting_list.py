@@ -74,6 +74,7 @@ def test_the_starting_list_and_the_standings_show_what_arbiters_expect(
     page.goto(f"{live_server.url}/t/{tournament.slug}/standings/")
     first = page.locator("table.standings tbody tr").first
     expect(first.locator("td.no")).to_have_text("1")
-    expect(first.locator("td.fed")).to_have_text("SUI")
+    expect(first.locator("td.fed")).to_have_text("SUI")  # its column on a wider screen
+    expect(first.locator("td.name .phone-rating")).to_have_text("2400 SUI")  # on a phone, under the name
     expect(first.locator("td.name")).to_contain_text("GM")
     page.screenshot(path=SHOTS / "public-standings-390.png", full_page=True)

@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.drafts import NoPairing, Pair
@@ -80,6 +81,9 @@ def round_to_pair(tournament: Tournament, user: User | None, *, expected: int | 
         raise ActionError(f"Round {number} comes first; nothing was paired.")
     if number > tournament.total_rounds:
         raise ActionError("Every round has been published.")
+    too_few = too_few_to_pair(tournament)
+    if too_few:
+        raise ActionError(f"{too_few} {gettext('Nothing was paired.')}")
     if not tournament.initial_colour:
         # C.04.3 5.2.5 needs the initial-colour lot; it is drawn once and stored.
         tournament.initial_colour = secrets.choice(Tournament.Colour.values)
@@ -88,6 +92,27 @@ def round_to_pair(tournament: Tournament, user: User | None, *, expected: int | 
             user, Action.CHANGE, tournament, None, {"initial_colour": tournament.initial_colour}
         )
     return tournament.rounds.select_related("tournament").get(number=number)
+
+
+def too_few_to_pair(tournament: Tournament) -> str:
+    """Why nothing can be paired yet, said before any job is queued: fewer than two entrants; "" when
+    there are enough."""
+    entered = tournament.teams.count() if tournament.is_team else tournament.entrants.count()
+    if entered >= 2:
+        return ""
+    if tournament.is_team:
+        said = ngettext(
+            "A pairing needs at least two teams, and %(n)d is entered.",
+            "A pairing needs at least two teams, and %(n)d are entered.",
+            entered,
+        )
+    else:
+        said = ngettext(
+            "A pairing needs at least two entrants, and %(n)d is entered.",
+            "A pairing needs at least two entrants, and %(n)d are entered.",
+            entered,
+        )
+    return said % {"n": entered}
 
 
 def engine_input(tournament: Tournament, number: int) -> dict[str, str]:

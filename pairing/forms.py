@@ -12,9 +12,11 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.utils.translation import gettext, gettext_lazy
 
 from pairing import edits, imports
-from tournaments.bridge import tiebreaks, us_chess
+from tournaments.admin import UnchangedSinceShownForm
+from tournaments.bridge import tiebreak_names, tiebreaks, us_chess
 from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
 from tournaments.models import (
@@ -28,7 +30,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.models.tournament import validate_tiebreaks
 
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
@@ -36,14 +37,78 @@ _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 LOCKED = "Fixed once round 1 is published; a change needs the admin, which records it."
 
 
+TIEBREAK_ROWS = 6
+
+
+class TiebreakOrderWidget(forms.MultiWidget):
+    """One select per place in the order, all named like the field: the browser sends them in order."""
+
+    def __init__(self, rows: int = TIEBREAK_ROWS) -> None:
+        super().__init__(
+            [
+                forms.Select(attrs={"aria-label": gettext_lazy("Tie-break %(n)d") % {"n": n}})
+                for n in range(1, rows + 1)
+            ]
+        )
+        self.widgets_names = [""] * rows
+
+    def decompress(self, value: Any) -> list[str]:
+        codes = list(value or [])
+        return codes + [""] * (len(self.widgets) - len(codes))
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        return list(data.getlist(name)) if hasattr(data, "getlist") else list(data.get(name) or [])
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data
+
+
+class TiebreakOrderField(forms.Field):
+    """An ordered list of tie-breaks picked by name; blank places are skipped, none may come twice."""
+
+    widget = TiebreakOrderWidget
+
+    def __init__(self, *, choices: list[tuple[Any, Any]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.set_choices(choices)
+
+    def set_choices(self, choices: list[tuple[Any, Any]]) -> None:
+        """`choices`: (code, name) pairs, or (group name, pairs) for groups."""
+        self.codes = {
+            code
+            for key, value in choices
+            for code in ([c for c, _ in value] if isinstance(value, list) else [key])
+        }
+        assert isinstance(self.widget, TiebreakOrderWidget)
+        for select in self.widget.widgets:
+            assert isinstance(select, forms.Select)
+            select.choices = [("", "—"), *choices]
+
+    def to_python(self, value: Any) -> list[str]:
+        codes = [code for code in (value or []) if code]
+        unknown = [code for code in codes if code not in self.codes]
+        if unknown:
+            raise forms.ValidationError(gettext("Choose the tie-breaks from the lists."))
+        if len(set(codes)) != len(codes):
+            raise forms.ValidationError(gettext("A tie-break may appear only once in the order."))
+        return codes
+
+
+def _tiebreaks_help(defaults: str) -> str:
+    return gettext(
+        "Ties are broken in this order: the first decides, the next only between players still tied. "
+        "A blank place is skipped. Default: %(defaults)s."
+    ) % {"defaults": defaults}
+
+
 class TournamentForm(forms.ModelForm[Tournament]):
-    tiebreaks = forms.CharField(
+    tiebreaks = TiebreakOrderField(
+        choices=[
+            (gettext_lazy("FIDE (C.07)"), tiebreak_names.fide_choices()),
+            (gettext_lazy("US Chess (rule 34E)"), tiebreak_names.us_choices()),
+        ],
         required=False,
-        help_text="Comma-separated, in order; empty for the default "
-        f"({', '.join(tiebreaks.DEFAULT_TIEBREAKS)}). Codes: {', '.join(_COMPUTED_TIEBREAKS)}. "
-        f"US Chess events: default {', '.join(us_chess.US_DEFAULT_TIEBREAKS)}; codes "
-        + ", ".join(f"{code} ({title})" for code, title in us_chess.US_TIEBREAK_TITLES.items())
-        + ".",
+        label=gettext_lazy("Tie-breaks"),
     )
     us_variations = forms.MultipleChoiceField(
         label="US Chess variations",
@@ -92,8 +157,10 @@ class TournamentForm(forms.ModelForm[Tournament]):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = [(value, label) for value, label in choices if value in offered]
+        # The stored order, or the system's default where none was chosen (stored as []).
+        self.initial["tiebreaks"] = list(self.instance.tiebreaks) or self.default_tiebreaks(self.instance)
+        self.fields["tiebreaks"].help_text = self.tiebreaks_help()
         if self.instance.pk:
-            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
             self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
             # The number of rounds is declared before the start (C.04.1 Art. 1), and the
             # rules that pair the event stay those it started with.
@@ -117,19 +184,39 @@ class TournamentForm(forms.ModelForm[Tournament]):
             self.add_error("us_variations", "US Chess variations apply to US Chess events only.")
         if us and cleaned.get("acceleration", Tournament.Acceleration.NONE) != Tournament.Acceleration.NONE:
             self.add_error("acceleration", "A US Chess event accelerates by the 28R1 variation, not Baku.")
-        known = list(us_chess.US_TIEBREAK_CODES) if us else _COMPUTED_TIEBREAKS
-        unknown = [code for code in codes if code not in known]
-        if unknown:
-            system = "US Chess" if us else "FIDE"
+        default = us_chess.US_DEFAULT_TIEBREAKS if us else tiebreaks.DEFAULT_TIEBREAKS
+        codes = self.stored_tiebreaks(codes, default)
+        known = us_chess.US_TIEBREAK_CODES if us else _COMPUTED_TIEBREAKS
+        if any(code not in known for code in codes):
+            system = gettext("US Chess (rule 34E)") if us else gettext("FIDE (C.07)")
             self.add_error(
                 "tiebreaks",
-                f"Not a tie-break the standings compute: {', '.join(unknown)}. "
-                f"{system} events use any of {', '.join(known)}.",
+                gettext("This event is paired by %(system)s rules: choose its tie-breaks, from that list.")
+                % {"system": system},
             )
+        elif "tiebreaks" in cleaned:
+            cleaned["tiebreaks"] = codes
         return cleaned
 
-    def clean_tiebreaks(self) -> list[str]:
-        return [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+    def stored_tiebreaks(self, codes: list[str], default: Any) -> list[str]:
+        """[] for the system's default (so that it follows a change of system), else `codes`.
+
+        A default shown and left alone is the default of whatever system is chosen."""
+        untouched = "tiebreaks" not in self.changed_data and not self.instance.tiebreaks
+        return [] if untouched or codes == list(default) else codes
+
+    @staticmethod
+    def default_tiebreaks(tournament: Tournament) -> list[str]:
+        if tournament.is_us_chess:
+            return tiebreak_names.US_DEFAULT
+        return tiebreak_names.FIDE_DEFAULT
+
+    def tiebreaks_help(self) -> str:
+        fide = tiebreak_names.words(tiebreak_names.FIDE_DEFAULT, tiebreak_names.fide_choices())
+        us = tiebreak_names.words(tiebreak_names.US_DEFAULT, tiebreak_names.us_choices())
+        return _tiebreaks_help(
+            gettext("FIDE events %(fide)s; US Chess events %(us)s") % {"fide": fide, "us": us}
+        )
 
 
 class TeamTournamentForm(TournamentForm):
@@ -137,10 +224,12 @@ class TeamTournamentForm(TournamentForm):
 
     systems = Tournament.TEAM_SYSTEMS
     accelerations = (Tournament.Acceleration.NONE, Tournament.Acceleration.ECU)
-    tiebreaks = forms.CharField(
-        required=False,
-        help_text="Comma-separated team tie-breaks, in order, e.g. GP, EMMSB.",
+    tiebreaks = TiebreakOrderField(
+        choices=tiebreak_names.team_choices(), required=False, label=gettext_lazy("Tie-breaks")
     )
+    # What applies to individual events only.
+    us_variations = None  # type: ignore[assignment]
+    prize_categories = None  # type: ignore[assignment]
 
     class Meta(TournamentForm.Meta):
         fields = [
@@ -168,18 +257,25 @@ class TeamTournamentForm(TournamentForm):
         if not self.instance.pk:
             self.initial.setdefault("pairing_system", Tournament.PairingSystem.TEAM_C046)
 
-    def clean_tiebreaks(self) -> list[str]:
-        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
-        validate_tiebreaks(codes)
-        return codes
+    @staticmethod
+    def default_tiebreaks(tournament: Tournament) -> list[str]:
+        return tiebreak_names.TEAM_DEFAULT
+
+    def tiebreaks_help(self) -> str:
+        return _tiebreaks_help(
+            tiebreak_names.words(tiebreak_names.TEAM_DEFAULT, tiebreak_names.team_choices())
+        )
 
     def clean_board_colours(self) -> str:
         return str(self.cleaned_data["board_colours"]).strip().upper()
 
     def clean(self) -> dict[str, Any]:
-        """The team tie-breaks are checked by `clean_tiebreaks`; the individual systems'
+        """The team tie-breaks are the team list's (`team_choices`); the individual systems'
         checks (US variations, C.07 player codes) do not apply to a team event."""
-        return forms.ModelForm.clean(self) or {}
+        cleaned = forms.ModelForm.clean(self) or {}
+        if "tiebreaks" in cleaned:
+            cleaned["tiebreaks"] = self.stored_tiebreaks(cleaned["tiebreaks"], tiebreak_names.TEAM_DEFAULT)
+        return cleaned
 
 
 class EntrantForm(forms.ModelForm[Entrant]):
@@ -211,6 +307,37 @@ class EntrantForm(forms.ModelForm[Entrant]):
 
     def validate_unique(self) -> None:
         """Skipped: the unique constraints involve the pairing number, which is given later."""
+
+
+class EntrantEditForm(UnchangedSinceShownForm[Entrant], EntrantForm):
+    """A correction of an entrant on the entrants page: every field an import takes, refused when a
+    colleague changed the entrant after the page was loaded (`seen`, as in the admin).
+
+    Validate it inside a transaction: the stored row is locked while it is compared."""
+
+    class Meta(EntrantForm.Meta):
+        pass
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs.pop("autofocus", None)
+        # Ids of their own, beside the quick-entry form on the same page.
+        self.auto_id = f"edit-{self.instance.pk}-%s"
+
+    def seen_again(self) -> EntrantEditForm:
+        """What the arbiter typed, shown again over the row as stored now: sent again, it wins."""
+        data = dict(self.data.items())
+        stored = Entrant.objects.get(pk=self.instance.pk)
+        data[self.add_prefix("seen")] = self._values(stored)
+        again = EntrantEditForm(data, instance=stored, tournament=stored.tournament)
+        again.full_clean()
+        for error in self.non_field_errors():
+            again.add_error(None, error)
+        return again
+
+    def changes(self) -> dict[str, Any]:
+        """The corrected fields and their new values."""
+        return {name: self.cleaned_data[name] for name in self.changed_data if name != "seen"}
 
 
 # --- Import ---------------------------------------------------------------------------------------

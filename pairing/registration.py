@@ -5,9 +5,13 @@ Like every action, each locks the tournament first (see pairing/actions.py) and 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.models import AuditRecord, Board, Entrant, Round, Tournament
 
@@ -33,7 +37,7 @@ def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
     """
     tournament = locked_tournament(tournament)
     entrants = list(tournament.entrants.all())
-    frozen = Board.objects.filter(round__tournament=tournament, round__number__gte=4).exists()
+    frozen = numbers_frozen(tournament)
     if frozen:
         order = sorted((e for e in entrants if e.pairing_number), key=lambda e: e.pairing_number or 0)
         for newcomer in sorted((e for e in entrants if not e.pairing_number), key=ranking_key):
@@ -67,19 +71,55 @@ def add_entrants(tournament: Tournament, user: User | None, entrants: list[Entra
         entrant.save()
         AuditRecord.record(user, Action.CREATE, entrant, None, {"name": entrant.name})
     moved = number_entrants(tournament)
-    if moved:
-        AuditRecord.record(
-            user,
-            Action.CHANGE,
-            tournament,
-            {"pairing numbers": {e.name: old for e, old in moved.items()}},
-            {
-                "pairing numbers": {e.name: e.pairing_number for e in moved},
-                "why": "renumbered in ranking order (C.04.2 2.3-2.4) after entering "
-                + ", ".join(e.name for e in entrants),
-            },
-        )
+    why = "renumbered in ranking order (C.04.2 2.3-2.4) after entering " + ", ".join(e.name for e in entrants)
+    record_renumbering(user, tournament, moved, why)
     return len(moved)
+
+
+def record_renumbering(
+    user: User, tournament: Tournament, moved: dict[Entrant, int], why: str
+) -> AuditRecord | None:
+    """The audit record of pairing numbers moved (None when none moved): by name for people, and
+    `moved` as [entrant id, old, new] for the page that lists them (`renumbering`)."""
+    if not moved:
+        return None
+    return AuditRecord.record(
+        user,
+        Action.CHANGE,
+        tournament,
+        {"pairing numbers": {e.name: old for e, old in moved.items()}},
+        {
+            "pairing numbers": {e.name: e.pairing_number for e in moved},
+            "why": why,
+            "moved": [[e.pk, old, e.pairing_number] for e, old in moved.items()],
+        },
+    )
+
+
+def last_renumbering(tournament: Tournament) -> AuditRecord | None:
+    """The tournament's latest audit record of pairing numbers moved (`record_renumbering`)."""
+    records = AuditRecord.objects.filter(
+        tournament=tournament, object_type="tournaments.tournament", after__has_key="moved"
+    )
+    return records.order_by("-pk").first()
+
+
+@dataclass
+class Move:
+    entrant: Entrant
+    old: int
+    new: int
+
+
+def renumbering(tournament: Tournament, record_id: int) -> list[Move]:
+    """The numbers the audit record `record_id` moved, by new number: [] when it moved none."""
+    record = AuditRecord.objects.filter(
+        tournament=tournament, pk=record_id, object_type="tournaments.tournament"
+    ).first()
+    moved = (record.after or {}).get("moved", []) if record else []
+    entrants = tournament.entrants.in_bulk([entrant for entrant, _, _ in moved])
+    moves = [Move(entrants[e], old, new) for e, old, new in moved if e in entrants]
+    return sorted(moves, key=lambda move: move.new)
 
 
 def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | None) -> None:
@@ -97,3 +137,67 @@ def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | 
         AuditRecord.record(
             user, Action.CHANGE, entrant, None, {"absence": kind or "withdrawn", "round": round_number}
         )
+
+
+# The fields that rank entrants (C.04.2 2.2): correcting one may move pairing numbers.
+RANKING_FIELDS = ("fide_rating", "national_rating", "us_chess_rating", "title", "name")
+
+
+def correct_entrant(entrant: Entrant, user: User, changes: dict[str, Any]) -> AuditRecord | None:
+    """Store a correction of an entrant's data (the caller has locked the tournament and checked that
+    nobody changed the row since the arbiter's page showed it); returns the audit record of the
+    pairing numbers it moved, None when it moved none.
+
+    Ranking data (rating, title, name) corrected until round 4 is paired re-sorts the pairing
+    numbers (C.04.2 2.3); from then on `number_entrants` keeps every number. Both the correction
+    and any renumbering are audited.
+    """
+    if not changes:
+        return None
+    stored = Entrant.objects.get(pk=entrant.pk)  # a ModelForm has already set the new values on `entrant`
+    before = {name: _shown(getattr(stored, name)) for name in changes}
+    for name, value in changes.items():
+        setattr(entrant, name, value)
+    entrant.save(update_fields=list(changes))
+    AuditRecord.record(user, Action.CHANGE, entrant, before, {n: _shown(v) for n, v in changes.items()})
+    if not set(changes) & set(RANKING_FIELDS):
+        return None
+    moved = number_entrants(entrant.tournament)
+    why = f"renumbered in ranking order (C.04.2 2.3) after correcting {entrant.name}"
+    return record_renumbering(user, entrant.tournament, moved, why)
+
+
+def _shown(value: Any) -> Any:
+    """A value as the audit trail keeps it (dates as ISO text)."""
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def numbers_frozen(tournament: Tournament) -> bool:
+    """C.04.2 2.3: once round 4 is paired, a correction changes no pairing number."""
+    return Board.objects.filter(round__tournament=tournament, round__number__gte=4).exists()
+
+
+def correction_notice(tournament: Tournament) -> list[str]:
+    """What correcting an entrant does now, said before the arbiter makes the correction."""
+    if numbers_frozen(tournament):
+        said = [_("Round 4 is paired: a correction no longer changes any pairing number (C.04.2 2.3).")]
+    else:
+        said = [
+            _(
+                "A corrected rating, title or name re-sorts the pairing numbers in ranking order "
+                "(C.04.2 2.3, until round 4 is paired); the numbers that move are listed."
+            )
+        ]
+    published = tournament.rounds.exclude(state=Round.State.DRAFT).exists()
+    if published:
+        said.append(_("Rounds already published stand as they were paired."))
+    drafted = tournament.rounds.filter(state=Round.State.DRAFT, boards__isnull=False).first()
+    if drafted is not None:
+        said.append(
+            _(
+                "The draft of round %(number)d was paired from the ratings and numbers as they are: "
+                "a change to them makes it stale (re-pair it or keep it before publishing)."
+            )
+            % {"number": drafted.number}
+        )
+    return said

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments import public_cache
@@ -15,7 +16,7 @@ from .actions import ActionError, locked_tournament
 
 
 def save_schedule(
-    tournament: Tournament, user: Any, time_zone: str, starts: dict[int, datetime.datetime | None]
+    tournament: Tournament, user: User, time_zone: str, starts: dict[int, datetime.datetime | None]
 ) -> int:
     """Store the time zone and every round's start; returns how many rounds changed."""
     with transaction.atomic():
@@ -44,7 +45,7 @@ def save_schedule(
     return changed
 
 
-def post_announcement(tournament: Tournament, user: Any, text: str) -> Announcement:
+def post_announcement(tournament: Tournament, user: User, text: str) -> Announcement:
     with transaction.atomic():
         locked_tournament(tournament)
         notice = Announcement.objects.create(tournament=tournament, text=text, posted_by=user)
@@ -52,7 +53,7 @@ def post_announcement(tournament: Tournament, user: Any, text: str) -> Announcem
     return notice
 
 
-def remove_announcement(tournament: Tournament, user: Any, announcement_id: int) -> None:
+def remove_announcement(tournament: Tournament, user: User, announcement_id: int) -> None:
     with transaction.atomic():
         locked_tournament(tournament)
         notice = Announcement.objects.filter(tournament=tournament, pk=announcement_id).first()
@@ -65,7 +66,7 @@ def remove_announcement(tournament: Tournament, user: Any, announcement_id: int)
 PRIZE_FIELDS = ("prize_money", "prize_currency", "prize_sharing", "one_prize_per_player")
 
 
-def save_prize_money(tournament: Tournament, user: Any, values: dict[str, Any]) -> None:
+def save_prize_money(tournament: Tournament, user: User, values: dict[str, Any]) -> None:
     with transaction.atomic():
         tournament = locked_tournament(tournament)
         before = {name: getattr(tournament, name) for name in PRIZE_FIELDS}

@@ -24,15 +24,17 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Ht
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh
+from django_htmx.http import HttpResponseClientRefresh, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import standings as standings_module
 from tournaments import us_report
-from tournaments.bridge import drafts, norms, team_drafts, team_trf
+from tournaments.bridge import drafts, norms, team_drafts, team_trf, tiebreak_names
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.lineups import lineup_problems
@@ -53,7 +55,7 @@ from tournaments.models import (
     Tournament,
 )
 
-from . import actions, forms, jobs, lineups, publishing, registration, results, schedule_forms
+from . import actions, forms, jobs, lineups, printing, publishing, registration, results, schedule_forms
 from . import schedule as tournament_day
 from . import teams as team_registration
 
@@ -155,7 +157,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
                 request.user, AuditRecord.Action.CREATE, tournament, None, {"name": tournament.name}
             )
         return redirect("arbiter:tournament", tournament.slug)
-    return render(request, "pairing/tournament_form.html", {"form": form})
+    return render(request, "pairing/tournament_form.html", {"form": form, **_form_help()})
 
 
 @require_http_methods(["GET", "POST"])
@@ -171,7 +173,39 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             AuditRecord.record(request.user, AuditRecord.Action.CHANGE, tournament, before, after)
         messages.success(request, "Settings saved.")
         return redirect("arbiter:tournament", tournament.slug)
-    return render(request, "pairing/tournament_form.html", {"form": form, "tournament": tournament})
+    return render(
+        request, "pairing/tournament_form.html", {"form": form, "tournament": tournament, **_form_help()}
+    )
+
+
+def _form_help() -> dict[str, Any]:
+    """What the settings page explains beside the tie-break order."""
+    return {"tiebreak_meanings": tiebreak_names.meanings()}
+
+
+@require_POST
+@arbiter_only
+def tournament_make_public(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """The unlisted tournament becomes public (players see its published rounds), from the page the
+    arbiter was on (`next`)."""
+    with transaction.atomic():
+        tournament = actions.locked_tournament(tournament)
+        if not tournament.public:
+            tournament.public = True
+            tournament.save(update_fields=["public"])
+            AuditRecord.record(
+                request.user, AuditRecord.Action.CHANGE, tournament, {"public": False}, {"public": True}
+            )
+    address = reverse("public:tournament", args=[tournament.slug])
+    messages.success(
+        request, gettext("The tournament is public: players find it at %(address)s.") % {"address": address}
+    )
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("arbiter:tournament", args=[tournament.slug])
+    return redirect(back)
 
 
 @require_GET
@@ -183,8 +217,43 @@ def tournament_detail(request: HtmxHttpRequest, tournament: Tournament) -> HttpR
     problems = []
     if tournament.is_team and number <= tournament.total_rounds:
         problems = lineup_problems(tournament, number)
-    context = {"tournament": tournament, "rounds": rounds, "next_round": number, "lineup_problems": problems}
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "next_round": number,
+        "lineup_problems": problems,
+        **_not_pairable_yet(tournament, number),
+    }
     return render(request, "pairing/tournament.html", context)
+
+
+def _not_pairable_yet(tournament: Tournament, number: int) -> dict[str, Any]:
+    """Why round `number` cannot be paired yet ("" when it can) and the boards of the round before
+    it still without a result, each with its place on the results pages."""
+    if number > tournament.total_rounds:
+        return {}
+    too_few = actions.too_few_to_pair(tournament)
+    if too_few:
+        return {"not_pairable": too_few}
+    previous = tournament.rounds.filter(number=number - 1).first()
+    if previous is None:
+        return {}
+    pending = list(previous.pending_games().order_by("number").values_list("number", flat=True))
+    if not pending:
+        return {}
+    url = reverse("arbiter:results", args=[tournament.slug, previous.number])
+    pages = {board: (board - 1) // RESULTS_PER_PAGE + 1 for board in pending}
+    boards = [
+        (board, f"{url}?page={page}#result-{board}" if page > 1 else f"{url}#result-{board}")
+        for board, page in pages.items()
+    ]
+    said = ngettext(
+        "Round %(number)d can be paired once round %(previous)d has every result: %(n)d board has none yet.",
+        "Round %(number)d can be paired once round %(previous)d has every result: "
+        "%(n)d boards have none yet.",
+        len(pending),
+    ) % {"number": number, "previous": previous.number, "n": len(pending)}
+    return {"not_pairable": said, "pending_boards": boards, "pending_round": previous.number}
 
 
 @require_http_methods(["GET", "POST"])
@@ -225,7 +294,9 @@ def arbiters(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 def _renumbered(moved: int) -> str:
     if not moved:
         return ""
-    return f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); see the audit trail."
+    return (
+        f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); they are listed below."
+    )
 
 
 _ABSENCE_SHORT = {"half-bye": "½-point bye", "zero-bye": "0-point bye", "full-bye": "1-point bye"}
@@ -271,16 +342,45 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.EntrantForm(request.POST or None, tournament=tournament)
     listed = tournament.entrants.order_by("pairing_number")
     number = _page(request)
+    renumbered = _renumbered_shown(request)
     if request.method == "POST" and form.is_valid():
         moved = registration.add_entrants(tournament, request.user, [form.save(commit=False)])
         messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
+        latest = registration.last_renumbering(tournament) if moved else None
+        renumbered = latest.pk if latest else None
         form.instance.refresh_from_db(fields=["pairing_number"])  # numbered with everyone again
         before = listed.filter(pairing_number__lt=form.instance.pairing_number).count()
         number = before // ENTRANTS_PER_PAGE + 1
         form = forms.EntrantForm(tournament=tournament)
         if not request.htmx:
             url = reverse("arbiter:entrants", args=[tournament.slug])
-            return redirect(f"{url}?page={number}" if number > 1 else url)
+            query = "&".join(
+                part
+                for part in (
+                    f"page={number}" if number > 1 else "",
+                    f"renumbered={renumbered}" if renumbered else "",
+                )
+                if part
+            )
+            return redirect(f"{url}?{query}" if query else url)
+    return _render_entrants(request, tournament, form, number, renumbered)
+
+
+def _renumbered_shown(request: HtmxHttpRequest) -> int | None:
+    """The renumbering the page lists (`?renumbered=`, an audit record's id), if any."""
+    value = request.GET.get("renumbered", "")
+    return int(value) if value.isdigit() else None
+
+
+def _render_entrants(
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    form: Any,
+    number: int = 1,
+    renumbered: int | None = None,
+) -> HttpResponse:
+    """The entrants page (its list partial for htmx), with the renumbering `renumbered` listed."""
+    listed = tournament.entrants.order_by("pairing_number")
     page = Paginator(listed, ENTRANTS_PER_PAGE).get_page(number)
     states = _entrant_states(tournament, list(page))
     context = {
@@ -288,10 +388,107 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         "form": form,
         "page": page,
         "entrants": [(e, states.get(e.pk, [])) for e in page],
+        "moves": registration.renumbering(tournament, renumbered) if renumbered else [],
+        "renumbered": renumbered,
     }
     if request.htmx:
         return render(request, "pairing/entrants.html#entrants", context)
     return render(request, "pairing/entrants.html", context)
+
+
+def _stale_after_correction(tournament: Tournament) -> str:
+    """The draft a correction made stale, said as results say it; "" when none is."""
+    rnd = tournament.rounds.filter(state=Round.State.DRAFT, boards__isnull=False).first()
+    if rnd is None:
+        return ""
+    reason = drafting(tournament).staleness(rnd, None)
+    if not reason:
+        return ""
+    return gettext("Round %(number)d's draft is stale now. %(reason)s") % {
+        "number": rnd.number,
+        "reason": reason,
+    }
+
+
+@arbiter_only
+def entrant_edit(request: HtmxHttpRequest, tournament: Tournament, entrant_id: int) -> HttpResponse:
+    """Correct an entrant's data: a row of the entrants page opens this form (htmx) or its own page.
+
+    A colleague's correction made after the form was loaded is never overwritten (`seen`).
+    """
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
+    form = forms.EntrantEditForm(request.POST or None, instance=entrant, tournament=tournament)
+    if request.method == "POST":
+        with transaction.atomic():
+            actions.locked_tournament(tournament)
+            saved = form.is_valid()
+            if saved:
+                changes = form.changes()
+                renumbering = registration.correct_entrant(entrant, request.user, changes)
+            elif form.non_field_errors():
+                form = form.seen_again()
+        if saved:
+            _said_after_correction(request, tournament, entrant, changes, renumbering is not None)
+            shown = renumbering.pk if renumbering is not None else None
+            if request.htmx:
+                return _render_entrants(
+                    request, tournament, forms.EntrantForm(tournament=tournament), _page(request), shown
+                )
+            url = reverse("arbiter:entrants", args=[tournament.slug])
+            return redirect(f"{url}?renumbered={shown}" if shown else url)
+    context = {
+        "tournament": tournament,
+        "entrant": entrant,
+        "edit_form": form,
+        "notice": registration.correction_notice(tournament),
+    }
+    if request.htmx:
+        response = render(request, "pairing/entrant_edit.html#edit-row", context)
+        if request.method == "POST":
+            return retarget(reswap(response, "outerHTML"), f"#edit-{entrant.pk}")
+        return response
+    return render(request, "pairing/entrant_edit.html", context)
+
+
+def _said_after_correction(
+    request: HtmxHttpRequest, tournament: Tournament, entrant: Entrant, changes: dict[str, Any], moved: bool
+) -> None:
+    if not changes:
+        messages.info(request, gettext("%(name)s: nothing was changed.") % {"name": entrant.name})
+        return
+    fields = ", ".join(str(getattr(Entrant._meta.get_field(name), "verbose_name", name)) for name in changes)
+    messages.success(
+        request, gettext("%(name)s corrected: %(fields)s.") % {"name": entrant.name, "fields": fields}
+    )
+    if (
+        not moved
+        and set(changes) & set(registration.RANKING_FIELDS)
+        and registration.numbers_frozen(tournament)
+    ):
+        messages.info(request, gettext("No pairing number changed: round 4 is paired (C.04.2 2.3)."))
+    stale = _stale_after_correction(tournament)
+    if stale:
+        messages.warning(request, stale)
+
+
+@require_GET
+@arbiter_only
+def print_lists(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """The starting list to print, followed by pairing cards: every card (`?cards=all`), or those of
+    the entrants a renumbering moved (`?renumbered=`, an audit record's id), so that one click reprints
+    everything the new numbers made wrong."""
+    renumbered = _renumbered_shown(request)
+    moves = registration.renumbering(tournament, renumbered) if renumbered else []
+    listed = printing.starting_list(tournament)
+    carded = listed if request.GET.get("cards") == "all" else [move.entrant for move in moves]
+    context = {
+        "tournament": tournament,
+        "entrants": listed,
+        "moves": moves,
+        "cards": printing.pairing_cards(tournament, carded) if carded else [],
+        "rounds": range(1, tournament.total_rounds + 1),
+    }
+    return render(request, "pairing/print.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -331,7 +528,9 @@ def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) ->
         skipped = result["skipped"]
         note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
         messages.success(request, f"{result['new']} entrants imported{note}.{_renumbered(result['moved'])}")
-        return redirect("arbiter:entrants", tournament.slug)
+        latest = registration.last_renumbering(tournament) if result["moved"] else None
+        url = reverse("arbiter:entrants", args=[tournament.slug])
+        return redirect(f"{url}?renumbered={latest.pk}" if latest else url)
     context = {
         "tournament": tournament,
         "form": form,
@@ -701,6 +900,13 @@ def round_publish(request: HtmxHttpRequest, tournament: Tournament, number: int)
         )
         if published:
             messages.success(request, f"Round {number} is published.")
+            if not tournament.public:
+                messages.warning(
+                    request,
+                    gettext(
+                        "The tournament is unlisted: players cannot see this round until it is made public."
+                    ),
+                )
         else:
             messages.info(request, f"Round {number} was already published.")
     except actions.ActionError as error:

@@ -216,12 +216,38 @@ class UnchangedSinceShownForm(forms.ModelForm[_M]):
         return str((getattr(obj, field.name) if field.is_relation else field.value_from_object(obj)) or "")
 
 
+def tournament_label(tournament: Tournament | None) -> str:
+    """A tournament as the admin lists name it: same-named events told apart by slug and dates."""
+    if tournament is None:
+        return "-"
+    dates = f"{tournament.start_date:%d %b %Y} – {tournament.end_date:%d %b %Y}"
+    return f"{tournament.name} ({tournament.slug}, {dates})"
+
+
+class TournamentFilter(admin.RelatedOnlyFieldListFilter):
+    """The tournaments of the list, each named by `tournament_label`."""
+
+    def field_choices(self, field: Any, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        ids = model_admin.get_queryset(request).distinct().values_list(f"{self.field_path}__pk", flat=True)
+        chosen = Tournament.objects.filter(pk__in=ids).order_by("-start_date", "name")
+        return [(str(tournament.pk), tournament_label(tournament)) for tournament in chosen]
+
+
+class ShowsTournament:
+    """A list column naming the row's tournament by `tournament_label`."""
+
+    @admin.display(description="tournament", ordering="tournament__start_date")
+    def event(self, obj: Any) -> str:
+        return tournament_label(obj.tournament)
+
+
 @admin.register(Tournament)
 class TournamentAdmin(AuditedAdmin[Tournament]):
     list_display = [
         "name",
         "slug",
         "start_date",
+        "end_date",
         "kind",
         "pairing_system",
         "total_rounds",
@@ -302,9 +328,9 @@ class TournamentAdmin(AuditedAdmin[Tournament]):
 
 
 @admin.register(Team)
-class TeamAdmin(AuditedAdmin[Team]):
-    list_display = ["name", "tournament", "pairing_number", "federation"]
-    list_filter = [("tournament", admin.RelatedOnlyFieldListFilter)]
+class TeamAdmin(ShowsTournament, AuditedAdmin[Team]):
+    list_display = ["name", "event", "pairing_number", "federation"]
+    list_filter = [("tournament", TournamentFilter)]
     list_select_related = ["tournament"]
     search_fields = ["name", "federation"]
 
@@ -314,7 +340,7 @@ class MatchAdmin(AuditedAdmin[Match]):
     """Corrections only: matches are drafted, changed and published on the round's own pages."""
 
     list_display = ["__str__", "forfeit"]
-    list_filter = ["forfeit", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_filter = ["forfeit", ("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament", "white", "black"]
     search_fields = ["white__name", "black__name"]
     raw_id_fields = ["round", "white", "black"]
@@ -323,7 +349,7 @@ class MatchAdmin(AuditedAdmin[Match]):
 @admin.register(LineupBoard)
 class LineupBoardAdmin(AuditedAdmin[LineupBoard]):
     list_display = ["__str__", "team", "board"]
-    list_filter = [("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_filter = [("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament", "team", "entrant"]
     search_fields = ["team__name", "entrant__name"]
     raw_id_fields = ["round", "team", "entrant"]
@@ -332,17 +358,17 @@ class LineupBoardAdmin(AuditedAdmin[LineupBoard]):
 @admin.register(TeamAbsence)
 class TeamAbsenceAdmin(AuditedAdmin[TeamAbsence]):
     list_display = ["__str__", "team", "kind"]
-    list_filter = ["kind", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_filter = ["kind", ("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament", "team"]
     search_fields = ["team__name"]
     raw_id_fields = ["round", "team"]
 
 
 @admin.register(Entrant)
-class EntrantAdmin(AuditedAdmin[Entrant]):
+class EntrantAdmin(ShowsTournament, AuditedAdmin[Entrant]):
     list_display = [
         "name",
-        "tournament",
+        "event",
         "pairing_number",
         "title",
         "fide_rating",
@@ -350,7 +376,7 @@ class EntrantAdmin(AuditedAdmin[Entrant]):
         "club",
         "team",
     ]
-    list_filter = [("tournament", admin.RelatedOnlyFieldListFilter), "title", "federation", "sex"]
+    list_filter = [("tournament", TournamentFilter), "title", "federation", "sex"]
     list_select_related = ["tournament", "team"]
     search_fields = ["name", "fide_id", "national_id", "us_chess_id", "club"]
     raw_id_fields = ["team"]
@@ -403,7 +429,7 @@ class BoardInline(admin.TabularInline[Board, Round]):
 @admin.register(Round)
 class RoundAdmin(AuditedAdmin[Round]):
     list_display = ["__str__", "number", "state", "published_by", "published_at"]
-    list_filter = ["state", ("tournament", admin.RelatedOnlyFieldListFilter)]
+    list_filter = ["state", ("tournament", TournamentFilter)]
     list_select_related = ["tournament", "published_by"]
     search_fields = ["tournament__name"]
     raw_id_fields = ["published_by"]
@@ -415,7 +441,7 @@ class BoardAdmin(AuditedAdmin[Board]):
     form = CorrectionForm[Board]
     list_display = ["__str__", "players", "result"]
     readonly_fields = ["players", "match", "match_board"]
-    list_filter = ["result", "round__state", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_filter = ["result", "round__state", ("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament"]
     search_fields = ["round__tournament__name", "seats__entrant__name"]
     raw_id_fields = ["round"]
@@ -435,18 +461,18 @@ class BoardAdmin(AuditedAdmin[Board]):
 class SeatAdmin(AuditedAdmin[Seat]):
     form = CorrectionForm[Seat]
     list_display = ["entrant", "round", "pairing_number", "board_number", "colour", "absence"]
-    list_filter = ["absence", "colour", ("round__tournament", admin.RelatedOnlyFieldListFilter)]
+    list_filter = ["absence", "colour", ("round__tournament", TournamentFilter)]
     list_select_related = ["entrant", "round__tournament"]
     search_fields = ["entrant__name", "round__tournament__name"]
     raw_id_fields = ["round", "entrant"]
 
 
 @admin.register(AuditRecord)
-class AuditRecordAdmin(ArbitratedOnly[AuditRecord]):
+class AuditRecordAdmin(ShowsTournament, ArbitratedOnly[AuditRecord]):
     """Read-only: the trail is evidence, not something to correct."""
 
-    list_display = ["at", "user", "action", "object_type", "object_repr", "reason", "tournament"]
-    list_filter = ["action", "object_type", ("tournament", admin.RelatedOnlyFieldListFilter)]
+    list_display = ["at", "user", "action", "object_type", "object_repr", "reason", "event"]
+    list_filter = ["action", "object_type", ("tournament", TournamentFilter)]
     list_select_related = ["user", "tournament"]
     search_fields = ["object_repr", "object_id", "user__username"]
     date_hierarchy = "at"

@@ -281,6 +281,16 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @cached_page
+def starting_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The starting list by pairing number, printable: No., title, name, FED, FIDE ID, rating, club (team)."""
+    tournament = _public_tournament(slug)
+    listed = tournament.entrants.select_related("tournament", "team").order_by("pairing_number", "name")
+    entrants = list(listed)
+    return render(request, "tournaments/public/starting_list.html", _context(tournament, entrants=entrants))
+
+
+@require_safe
+@cached_page
 def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
     tournament = _public_tournament(slug)
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)

@@ -17,7 +17,7 @@ NEW = {
     **dict.fromkeys(["points_win", "points_forfeit_win", "points_pab", "points_full_bye"], "1"),
     **dict.fromkeys(["points_draw", "points_half_bye"], "0.5"),
     **dict.fromkeys(["points_loss", "points_forfeit_loss", "points_zero_bye"], "0"),
-    "tiebreaks": "BH-C1, BH, SB",
+    "tiebreaks": ["BH-C1", "BH", "SB"],
     "public_birth_dates": "year",
 }
 
@@ -42,12 +42,16 @@ def test_a_new_tournament_is_unlisted_until_its_arbiter_makes_it_public(arbiter_
     assert client.get("/t/club-test/").status_code == 200
 
 
-def test_the_form_lists_the_tie_break_codes_and_refuses_unknown_ones(arbiter_client):
+def test_the_form_offers_the_tie_breaks_by_name_and_refuses_others(arbiter_client):
     page = arbiter_client.get("/arbiter/new/").content.decode()
-    assert "BH-C1" in page and "ARO" in page and "/t/this-slug/" in page and "/t//" not in page
-    response = arbiter_client.post("/arbiter/new/", {**NEW, "tiebreaks": "BH, XYZ"})
+    assert '<option value="BH-C1" selected>Buchholz, cut 1</option>' in page
+    assert "Average rating of opponents, median 1" in page and "/t/this-slug/" in page and "/t//" not in page
+    assert "tiebreaks.md" not in page
+    response = arbiter_client.post("/arbiter/new/", {**NEW, "tiebreaks": ["BH", "XYZ"]})
     assert response.status_code == 200
-    assert "Not a tie-break the standings compute: XYZ" in response.content.decode()
+    assert "Choose the tie-breaks from the lists." in response.content.decode()
+    twice = arbiter_client.post("/arbiter/new/", {**NEW, "tiebreaks": ["BH", "", "BH"]})
+    assert "A tie-break may appear only once in the order." in twice.content.decode()
     assert not Tournament.objects.filter(slug="club-test").exists()
 
 

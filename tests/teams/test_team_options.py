@@ -114,7 +114,7 @@ def test_the_options_are_fixed_once_round_1_is_published(
     posted = {
         **{k: v for k, v in form.initial.items() if v is not None},
         "primary_score": "MP",
-        "tiebreaks": "",
+        "tiebreaks": [],
     }
     posted.update(start_date="2026-05-01", end_date="2026-05-03", board_colours="WB")
     assert client.post(edit, posted).status_code == 302  # saved: the lock, not an error, kept them

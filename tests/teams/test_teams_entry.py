@@ -24,7 +24,7 @@ NEW = {
     **{"match_points_win": "2", "match_points_draw": "1", "match_points_loss": "0"},
     **{"points_win": "1", "points_draw": "0.5", "points_loss": "0"},
     **{"points_forfeit_win": "1", "points_forfeit_loss": "0"},
-    "tiebreaks": "GP, EMMSB",
+    "tiebreaks": ["GP", "EMMSB"],
 }
 
 CSV = (

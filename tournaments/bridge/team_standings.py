@@ -200,17 +200,12 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
                 match.white,
                 match.black,
                 games,
-                _game_points(games, "left") if record.pending or own is None else own.game_points,
-                (_game_points(games, "right") if record.pending or other is None else other.game_points),
+                own.game_points if own is not None else Fraction(0),
+                other.game_points if other is not None else Fraction(0),
                 record.pending,
             )
         )
     return views
-
-
-def _game_points(games: list[Game], side: str) -> Fraction:
-    value = {"1": Fraction(1), "½": Fraction(1, 2), "+": Fraction(1)}
-    return sum((value.get(getattr(g, f"{side}_result"), Fraction(0)) for g in games), Fraction(0))
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,8 @@ def match_record(match: Match, games: Scoring, points: MatchScoring, boards: int
         return MatchRecord(match, {match.white_id: bye}, False)
     lineups: dict[int, list[int]] = {match.white_id: [], match.black_id: []}
     codes: dict[int, list[Code]] = {match.white_id: [], match.black_id: []}
+    # The game points so far, by the event's points per game: the live tally and the final one.
+    gp = {match.white_id: Fraction(0), match.black_id: Fraction(0)}
     pending = False
     for board in sorted(match.boards.all(), key=lambda b: b.match_board or 0):
         seats = {seat.colour: seat for seat in board.seats.all()}
@@ -78,7 +80,8 @@ def match_record(match: Match, games: Scoring, points: MatchScoring, boards: int
             assert entrant.team_id is not None and entrant.pairing_number is not None
             lineups[entrant.team_id].append(entrant.pairing_number)
             codes[entrant.team_id].append(code)
-    gp = {team: sum((games.points(c) for c in codes[team]), Fraction(0)) for team in codes}
+            if board.result:
+                gp[entrant.team_id] += games.points(code)
     outcomes = _FORFEITS.get(match.forfeit, (Outcome.PLAYED, Outcome.PLAYED))
     rounds = {}
     for team, other, outcome, colour in (

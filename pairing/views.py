@@ -36,7 +36,13 @@ from tournaments.bridge.drafting import drafting
 from tournaments.bridge.lineups import lineup_problems
 from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
-from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
+from tournaments.bridge.teams import (
+    BOARD_RESULT_COLUMNS,
+    average_ratings,
+    board_result_rows,
+    match_scores,
+    points_text,
+)
 from tournaments.csv_export import csv_text
 from tournaments.models import (
     AuditRecord,
@@ -374,9 +380,10 @@ def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
             messages.error(request, f"Nothing was added. {error.messages[0]}")
         return redirect("arbiter:teams", tournament.slug)
     rows = tournament.teams.order_by("pairing_number").prefetch_related("players", "absences__round")
+    averages = average_ratings(tournament)
     context = {
         "tournament": tournament,
-        "teams": rows,
+        "teams": [(team, averages[team.pk]) for team in rows],
         "team_form": team_form,
         "player_form": player_form,
         "numbers_fixed": tournament.rules_locked(),

@@ -19,7 +19,7 @@ from tournaments.models import Team as TeamRow
 
 from . import team_tiebreaks, tiebreaks
 from .state import RESULT_CODES, scoring
-from .teams import match_record, match_scoring, matches_of, team_rounds
+from .teams import average_ratings, match_record, match_scoring, matches_of, team_rounds
 
 # From one player's side of a game: what the team pages print.
 SYMBOLS = {
@@ -161,6 +161,16 @@ class Game:
     left_colour: str  # "White" or "Black"
     left_result: str  # "1", "½", "0", "+", "−", or "" while the game is played
     right_result: str
+    label: str = ""  # the board as team events name it: "5.1", match 5 board 1
+
+    @property
+    def score(self) -> str:
+        """The game's result from the left side: "1–0", "½–½"; a forfeit "+ −" (no score, no dash)."""
+        if not self.left_result:
+            return ""
+        if {self.left_result, self.right_result} & {"+", "−"}:
+            return f"{self.left_result} {self.right_result}"
+        return f"{self.left_result}–{self.right_result}"
 
 
 @dataclass(frozen=True)
@@ -191,7 +201,9 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
             left, right = (white, black) if left_is_white else (black, white)
             left_result, right_result = results if left_is_white else results[::-1]
             colour = "White" if left_is_white else "Black"
-            games.append(Game(board.match_board or 0, left, right, colour, left_result, right_result))
+            number = board.match_board or 0
+            label = f"{match.number}.{number}"
+            games.append(Game(number, left, right, colour, left_result, right_result, label))
         own = record.rounds.get(match.white_id)
         other = record.rounds.get(match.black_id) if match.black_id else None
         views.append(
@@ -248,24 +260,82 @@ def team_card(tournament: Tournament, team: TeamRow, rounds: list[int]) -> list[
     return card
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A team's place with its match and game points after `after_round` (the last round with
+    every result), and the average rating it is seeded by."""
+
+    average: int
+    row: Row | None  # None before a round has all its results
+    after_round: int
+
+
+def team_standing(tournament: Tournament, team: TeamRow, after_round: int) -> Standing:
+    """What the team card says above the rounds: place, MP, GP, average rating."""
+    row = None
+    if after_round:
+        row = next(r for r in table(tournament, after_round).rows if r.team.pk == team.pk)
+    return Standing(average_ratings(tournament)[team.pk], row, after_round)
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One round of a team player's card: the match board played ("2.1"), colour, opponent, result."""
+
+    number: int
+    label: str
+    colour: str
+    opponent: Entrant | None
+    opponent_team: TeamRow | None
+    result: str  # "1", "½", "0", "+", "−", "" while being played; "–" not in the lineup
+
+
+def player_rounds(tournament: Tournament, entrant: Entrant, rounds: list[int]) -> list[PlayerRound]:
+    """The published rounds of a team player, boards numbered match.board as team events write them."""
+    team = entrant.team
+    assert team is not None
+    shown = []
+    for card in team_card(tournament, team, rounds):
+        game = next((g for g in card.games if g.left.pk == entrant.pk), None)
+        if game is None:
+            # Absent, the team bye, lineups not yet released, or not in the lineup.
+            bye = card.view is not None and card.opponent is None
+            result = "bye" if bye else "" if card.view is not None and not card.games else "–"
+            shown.append(PlayerRound(card.number, "", "", None, card.opponent, result))
+            continue
+        shown.append(
+            PlayerRound(
+                card.number, game.label, game.left_colour, game.right, card.opponent, game.left_result
+            )
+        )
+    return shown
+
+
 def _turned(game: Game) -> Game:
     colour = "Black" if game.left_colour == "White" else "White"
-    return Game(game.board, game.right, game.left, colour, game.right_result, game.left_result)
+    return Game(game.board, game.right, game.left, colour, game.right_result, game.left_result, game.label)
+
+
+# A game won or lost by default: no game played, shown as "+" or "−" beside the played ones.
+_FORFEITS = {Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: "−"}
 
 
 @dataclass(frozen=True)
 class BoardLine:
     entrant: Entrant
-    games: int  # games with a result on this board, forfeits included
-    points: Fraction
-    performance: Decimal | None  # C.07 10.2 TPR over the games played over the board on it
+    games: int  # games played over the board on this board; forfeits are not games
+    points: Fraction  # scored in those games
+    performance: Decimal | None  # C.07 10.2 TPR over the same games
+    forfeits: str = ""  # one "+" per game won by forfeit, one "−" per game lost by forfeit
 
 
 def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list[BoardLine]]:
-    """Per board of the match, every player who played on it: games, points and performance.
+    """Per board of the match, every player who sat on it: games, points and performance.
 
     A player who played on several boards is counted on each, with the games of that board
-    only: board prizes go by the board played. Ordered by points, then performance.
+    only: board prizes go by the board played. Games, points and performance are of the games
+    played over the board; a forfeit is listed apart ("+" / "−"), never as a game played.
+    Ordered by points, then performance.
     """
     rounds = list(range(1, after_round + 1))
     rules = scoring(tournament)
@@ -292,15 +362,18 @@ def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list
         ]
         ranked = tiebreaks.standings(field, rules, after_round, [], edition, extra=["TPR"])
         tpr = {s.number: s.values.get("TPR") for s in ranked}
-        lines = [
-            BoardLine(
-                entrants[pk],
-                len(own),
-                sum((rules.points(r.code) for r in own.values()), Fraction(0)),
-                tpr.get(entrants[pk].pairing_number or 0),
+        lines = []
+        for pk, own in players.items():
+            played = [r for r in own.values() if r.code not in _FORFEITS]
+            lines.append(
+                BoardLine(
+                    entrants[pk],
+                    len(played),
+                    sum((rules.points(r.code) for r in played), Fraction(0)),
+                    tpr.get(entrants[pk].pairing_number or 0) if played else None,
+                    "".join(sorted(_FORFEITS[r.code] for r in own.values() if r.code in _FORFEITS)),
+                )
             )
-            for pk, own in players.items()
-        ]
         lines.sort(key=lambda line: (-line.points, -(line.performance or 0), line.entrant.name))
         result[number] = lines
     return result

@@ -210,6 +210,13 @@ def seeded(tournament: Tournament) -> list[TeamRow]:
     return [teams[i] for i in initial_order(entries, tournament.boards or 0)]
 
 
+def average_ratings(tournament: Tournament) -> dict[int, int]:
+    """Per team id, the rating it is seeded by (D.02 3.1: the average of its `boards` best), rounded."""
+    teams = tournament.teams.prefetch_related("players")
+    boards = tournament.boards or 1
+    return {t.pk: round(seeding_rating([p.rating or 0 for p in t.players.all()], boards)) for t in teams}
+
+
 def _number(entrant: Entrant) -> int:
     assert entrant.pairing_number is not None
     return entrant.pairing_number

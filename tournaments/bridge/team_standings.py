@@ -8,13 +8,13 @@ results by `teams.match_record` (the one place a match is scored); the tie-break
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from swiss.model import Code, Colour, Player, RoundResult
 from swiss.team.model import Outcome, Team
-from tournaments.models import Entrant, Match, Seat, Tournament
+from tournaments.models import Entrant, LineupBoard, Match, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
 from . import team_tiebreaks, tiebreaks
@@ -182,10 +182,31 @@ class MatchView:
     left_points: Fraction  # game points so far
     right_points: Fraction
     pending: bool
+    hidden: bool = False  # the round's lineups are not released: no games shown
+    defaults: tuple[TeamRow, ...] = ()  # the teams that handed in no lineup and play the default
 
 
 def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
-    """The matches of the given (published) rounds in official order, board by board."""
+    """The matches of the given (published) rounds in official order, board by board; the games
+    of a round only once its lineups are released (`Round.lineups`)."""
+    entered = set(
+        LineupBoard.objects.filter(round__tournament=tournament, round__number__in=rounds).values_list(
+            "round__number", "team_id"
+        )
+    )
+    views = []
+    for view in _match_views(tournament, rounds):
+        rnd = view.match.round
+        if not rnd.lineups_released:
+            views.append(replace(view, games=[], hidden=True))
+            continue
+        teams = (view.left, view.right) if view.right is not None else ()
+        defaults = tuple(t for t in teams if t is not None and (rnd.number, t.pk) not in entered)
+        views.append(replace(view, defaults=defaults))
+    return views
+
+
+def _match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
     assert tournament.boards is not None
     games_scoring, points = scoring(tournament), match_scoring(tournament)
     views = []

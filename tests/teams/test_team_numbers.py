@@ -30,3 +30,16 @@ def test_the_review_and_results_pages_number_boards_match_board_and_players_by_r
     third = third[: third.index("</tr>")]
     assert re.search(r'<td class="num rbd">2\.1</td>', third)
     assert f'<span class="no">1</span> <bdi>{white.name}</bdi>' in third
+
+
+def test_the_board_results_export_numbers_boards_match_board_and_players_by_roster_board(
+    client: Any, team_event: Any, teams: list[Any], arbiter: Any
+) -> None:
+    client.force_login(arbiter)
+    rnd = actions.pair_next_round(team_event, arbiter)
+    publishing.publish_round(rnd, arbiter)
+    rows = client.get(reverse("arbiter:export-board-results", args=[team_event.slug])).content.decode()
+    header, first, *_ = rows.splitlines()
+    assert header.startswith('"round","match","board","white team","white bd"')
+    white = rnd.matches.get(number=1).games()[0].white
+    assert first.startswith(f'1,1,"1.1","{white.team.name}",1,"{white.name}"')

@@ -273,7 +273,8 @@ _RESULT_TEXT: dict[str, str] = {
     Board.Result.NOT_PLAYED: "",
 }
 BOARD_RESULT_COLUMNS = (
-    *("round", "match", "board", "white team", "white no.", "white", "black team", "black no.", "black"),
+    # Players by their board on the team's roster, as team events number them; "board" is match.board.
+    *("round", "match", "board", "white team", "white bd", "white", "black team", "black bd", "black"),
     *("result", "white points", "black points"),
 )
 
@@ -297,15 +298,8 @@ def board_result_rows(tournament: Tournament) -> list[tuple[object, ...]]:
             points = (games.points(codes[0]), games.points(codes[1])) if codes else ("", "")
             rows.append(
                 (
-                    *(match.round.number, match.number, board.match_board),
-                    *(
-                        home.name,
-                        white.pairing_number,
-                        white.name,
-                        away.name,
-                        black.pairing_number,
-                        black.name,
-                    ),
+                    *(match.round.number, match.number, f"{match.number}.{board.match_board}"),
+                    *(home.name, white.board_order, white.name, away.name, black.board_order, black.name),
                     *(_RESULT_TEXT[board.result], *points),
                 )
             )

@@ -132,7 +132,7 @@ def test_after_the_pairing_is_published_the_lineups_are_entered_closed_and_relea
     assert status_of(page, other) == "default from the roster" and "are closed" in page
     html = client.get(public_round).content.decode()
     assert reserve.name in html
-    assert f"<bdi>{other.name}</bdi> handed in no lineup and plays its default" in html
+    assert f"No lineup handed in, the default (roster order) plays: <bdi>{other.name}</bdi>" in html
     refused = client.post(
         url("lineups", team_event, 1), form_data(team_event, 1, Basel=list(basel.roster()[:2])), follow=True
     )

@@ -14,12 +14,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from swiss.model import Board as EngineBoard
-from swiss.team.lineups import LineupError, games
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.lineups import closed_reason, round_lineups
 from tournaments.bridge.state import StateError
-from tournaments.bridge.teams import team_state
+from tournaments.bridge.teams import LineupError, seat_lineups
 from tournaments.models import AuditRecord, Entrant, LineupBoard, Round, Team
 
 from .actions import ActionError, locked_round
@@ -91,20 +89,9 @@ def _seat_again(rnd: Round, teams: set[int]) -> None:
             raise ActionError(str(error)) from error
         return
     try:
-        state = team_state(tournament, rnd.number)
-    except StateError as error:
+        seat_lineups(rnd, teams)
+    except (StateError, LineupError) as error:
         raise ActionError(str(error)) from error
-    players = {e.pairing_number: e for e in tournament.entrants.filter(team__isnull=False)}
-    for match in rnd.matches.exclude(black=None).select_related("white", "black"):
-        if match.white_id not in teams and match.black_id not in teams:
-            continue
-        assert match.black is not None
-        pair = EngineBoard(match.white.pairing_number or 0, match.black.pairing_number)
-        try:
-            seated = games(state, pair)
-        except LineupError as error:
-            raise ActionError(str(error)) from error
-        rnd.reseat_match(match, [(players[w], players[b]) for w, b in seated])
 
 
 def close_lineups(rnd: Round, user: Any, *, release: bool) -> None:

@@ -16,6 +16,8 @@ from fractions import Fraction
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Pairing, Scoring
+from swiss.team.lineups import LineupError as LineupError  # re-exported: a lineup the engine refuses
+from swiss.team.lineups import games
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 from swiss.team.seeding import Entry, initial_order, seeding_rating
 from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
@@ -208,6 +210,20 @@ def seeded(tournament: Tournament) -> list[TeamRow]:
     teams = list(tournament.teams.order_by("pairing_number").prefetch_related("players"))
     entries = [Entry(t.name, tuple(p.rating for p in t.players.all())) for t in teams]
     return [teams[i] for i in initial_order(entries, tournament.boards or 0)]
+
+
+def seat_lineups(rnd: Round, teams: set[int]) -> None:
+    """Seat the published matches of `teams` (ids) again with the round's lineups now: a lineup
+    handed in after the team pairing was published. Raises StateError or LineupError."""
+    tournament = rnd.tournament
+    state = team_state(tournament, rnd.number)
+    players = {e.pairing_number: e for e in tournament.entrants.filter(team__isnull=False)}
+    for match in rnd.matches.exclude(black=None).select_related("white", "black"):
+        if match.white_id not in teams and match.black_id not in teams:
+            continue
+        assert match.black is not None
+        pair = EngineBoard(match.white.pairing_number or 0, match.black.pairing_number)
+        rnd.reseat_match(match, [(players[w], players[b]) for w, b in games(state, pair)])
 
 
 def average_ratings(tournament: Tournament) -> dict[int, int]:

@@ -207,6 +207,7 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
 
 
 def _match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
+    """Every match of `rounds` with its games, whatever the state of its lineups."""
     assert tournament.boards is not None
     games_scoring, points = scoring(tournament), match_scoring(tournament)
     views = []

@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from pairing import edits, imports
 from tournaments.admin import UnchangedSinceShownForm
@@ -854,19 +855,25 @@ class ResultsForm(forms.Form):
 class LineupForm(forms.Form):
     """One team's lineup for a round: a roster player per board (`board_1` ...), board 1 first."""
 
-    team = forms.IntegerField(widget=forms.HiddenInput)
+    handed_in = forms.BooleanField(required=False, label=_("Handed in"))
 
     def __init__(
-        self, *args: Any, team: Team, boards: int, initial_players: list[Entrant], **kwargs: Any
+        self,
+        *args: Any,
+        team: Team,
+        boards: int,
+        initial_players: list[Entrant],
+        handed_in: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.boards = boards
+        self.fields["handed_in"].initial = handed_in
         for board in range(1, boards + 1):
             chosen = initial_players[board - 1].pk if board <= len(initial_players) else None
             self.fields[f"board_{board}"] = forms.ModelChoiceField(
                 queryset=team.roster(), required=False, label=f"Board {board}", initial=chosen
             )
-        self.fields["team"].initial = team.pk
 
     def players(self) -> list[Entrant]:
         """The players chosen, board 1 first; an empty board ends the lineup."""

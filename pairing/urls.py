@@ -41,6 +41,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/results/", views.round_results, name="results"),
     path("<slug:slug>/rounds/<int:number>/results/clear/", views.result_clear, name="result-clear"),
     path("<slug:slug>/rounds/<int:number>/lineups/", views.round_lineups, name="lineups"),
+    path("<slug:slug>/rounds/<int:number>/lineups/close/", views.round_lineups_close, name="lineups-close"),
     path("<slug:slug>/rounds/<int:number>/results/forfeit/", views.match_forfeit, name="match-forfeit"),
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/export.trf", views.export_trf, name="export-trf"),

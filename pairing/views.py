@@ -37,10 +37,16 @@ from tournaments import us_report
 from tournaments.bridge import drafts, norms, team_drafts, team_trf, tiebreak_names
 from tournaments.bridge import trf as trf_export
 from tournaments.bridge.drafting import drafting
-from tournaments.bridge.lineups import lineup_problems
+from tournaments.bridge.lineups import closed_reason, lineup_problems, status
 from tournaments.bridge.lineups import round_lineups as team_lineups
 from tournaments.bridge.state import StateError, next_round_to_pair, scores_after
-from tournaments.bridge.teams import BOARD_RESULT_COLUMNS, board_result_rows, match_scores, points_text
+from tournaments.bridge.teams import (
+    BOARD_RESULT_COLUMNS,
+    average_ratings,
+    board_result_rows,
+    match_scores,
+    points_text,
+)
 from tournaments.csv_export import csv_text
 from tournaments.models import (
     AuditRecord,
@@ -608,9 +614,10 @@ def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
             messages.error(request, f"Nothing was added. {error.messages[0]}")
         return redirect("arbiter:teams", tournament.slug)
     rows = tournament.teams.order_by("pairing_number").prefetch_related("players", "absences__round")
+    averages = average_ratings(tournament)
     context = {
         "tournament": tournament,
-        "teams": rows,
+        "teams": [(team, averages[team.pk]) for team in rows],
         "team_form": team_form,
         "player_form": player_form,
         "numbers_fixed": tournament.rules_locked(),
@@ -1069,32 +1076,88 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
 @arbiter_only
 @team_event_only
 def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Team events: each team's lineup for a round, entered or the default, flagged when incomplete."""
+    """Team events: every team's lineup for a round in one form, match by match, one save;
+    each with its status (entered, missing, default from the roster), flagged when incomplete."""
     rnd = _get_round(tournament, number)
     shown = team_lineups(tournament, number)
-    teams = list(tournament.teams.order_by("pairing_number"))
     boards = tournament.boards or 0
-    if request.method == "POST":
-        team = get_object_or_404(Team, tournament=tournament, pk=request.POST.get("team"))
-        form = forms.LineupForm(request.POST, team=team, boards=boards, initial_players=[])
-        if form.is_valid():
-            try:
-                lineups.set_lineup(rnd, request.user, team, form.players())
-                messages.success(request, f"Lineup of {team.name} for round {number} saved.")
-            except actions.ActionError as error:
-                messages.error(request, f"{team.name}: {error.messages[0]} Nothing was saved.")
-        else:
-            messages.error(request, f"{team.name}: nothing was saved. {_form_errors(form)}")
-        return redirect("arbiter:lineups", tournament.slug, number)
-    rows = [
-        (
-            team,
-            shown[team.pk],
-            forms.LineupForm(team=team, boards=boards, initial_players=shown[team.pk].players),
+    matches = list(rnd.matches.select_related("white", "black").order_by("number"))
+    playing = [t for m in matches for t in (m.white, m.black) if t is not None and m.black is not None]
+    teams = playing if matches else list(tournament.teams.order_by("pairing_number"))
+    closed = closed_reason(rnd)
+    data = request.POST if request.method == "POST" else None
+    forms_by_team = {
+        team.pk: forms.LineupForm(
+            data,
+            prefix=f"team-{team.pk}",
+            team=team,
+            boards=boards,
+            initial_players=shown[team.pk].players,
+            handed_in=shown[team.pk].entered,
         )
         for team in teams
+    }
+    if data is not None:
+        if closed:
+            messages.error(request, f"{closed} Nothing was saved.")
+            return redirect("arbiter:lineups", tournament.slug, number)
+        invalid = [t.name for t in teams if not forms_by_team[t.pk].is_valid()]
+        if not invalid:
+            wanted: dict[Team, list[Entrant] | None] = {}
+            for team in teams:
+                form = forms_by_team[team.pk]
+                lineup = shown[team.pk]
+                players = form.players()
+                # No board chosen: no lineup handed in, the default applies.
+                handed_in = bool(players) and (form.cleaned_data["handed_in"] or players != lineup.players)
+                if handed_in and (not lineup.entered or players != lineup.players):
+                    wanted[team] = players
+                elif not handed_in and lineup.entered:
+                    wanted[team] = None
+            try:
+                if wanted:
+                    lineups.set_lineups(rnd, request.user, wanted)
+                messages.success(request, _("Lineups of round %(number)s saved.") % {"number": number})
+                return redirect("arbiter:lineups", tournament.slug, number)
+            except actions.ActionError as error:
+                messages.error(request, f"{error.messages[0]} Nothing was saved.")
+        else:
+            errors = "; ".join(
+                f"{t.name}: {_form_errors(forms_by_team[t.pk])}" for t in teams if t.name in invalid
+            )
+            messages.error(request, f"Nothing was saved. {errors}")
+    open_ = not closed and rnd.lineups == Round.Lineups.OPEN
+    rows = [
+        (team, shown[team.pk], forms_by_team[team.pk], status(shown[team.pk], open_=open_)) for team in teams
     ]
-    return render(request, "pairing/lineups.html", {"tournament": tournament, "round": rnd, "rows": rows})
+    by_team = {row[0].pk: row for row in rows}
+    grouped = [(m, [by_team[t.pk] for t in (m.white, m.black) if t is not None]) for m in matches if m.black]
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "rows": rows,
+        "matches": grouped,
+        "closed": closed,
+    }
+    return render(request, "pairing/lineups.html", context)
+
+
+@require_POST
+@arbiter_only
+def round_lineups_close(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Close the lineups of a published team round; "release" shows them to players as well."""
+    rnd = _get_round(tournament, number)
+    release = "release" in request.POST
+    try:
+        lineups.close_lineups(rnd, request.user, release=release)
+    except actions.ActionError as error:
+        messages.error(request, error.messages[0])
+    else:
+        done = _("released") if release else _("closed")
+        messages.success(
+            request, _("Lineups of round %(number)s %(done)s.") % {"number": number, "done": done}
+        )
+    return redirect("arbiter:lineups", tournament.slug, number)
 
 
 @require_POST

@@ -1261,10 +1261,21 @@ def _team_round(
     return TeamRound(Outcome.PLAYED, opponent, first.colour, mp, gp, lineup, results)
 
 
-def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
+def write_team_trf(
+    state: TeamState,
+    *,
+    newline: str = "\n",
+    players: Mapping[int, Player] | None = None,
+    header: Sequence[tuple[str, str]] = (),
+) -> str:
     """Write a team state as the TRF-2026 team file `read_team_trf` reads (corpus README layout).
 
-    The teams absent in the round to pair get a `240 Z` record for it.
+    The teams absent in the round to pair get a `240 Z` record for it. `players` gives, by
+    pairing number, who each player is (name, rating, sex, title, federation, FIDE id, birth
+    date: their 001 columns); without it a player is "Player N" rated as the team. `header`
+    holds the tournament's own records after 012, as in `write_trf`. Without an initial
+    colour (a lot not drawn, or not to be shown) there is no 152 record: the engines then
+    give White to the first team, as they do for 152 W.
     """
     boards = state.boards
     pab_gp = state.scoring.pab_game_points
@@ -1279,10 +1290,11 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
     system += "GP" if state.primary is Primary.MATCH_POINTS else "MP"
     lines = [
         f"012 {state.name or 'Team Swiss'}",
+        *(f"{code} {text}" for code, text in header if text),
         f"062 {sum(len(t.roster) for t in state.teams)}",
         f"082 {len(state.teams)}",
         f"142 {state.total_rounds}",
-        f"152 {(state.initial_colour or Colour.WHITE).value.upper()}",
+        *([f"152 {state.initial_colour.value.upper()}"] if state.initial_colour is not None else []),
         _scoring_162(board),
         f"192 {'ECU_TEAM_ACCELERATED' if state.accelerated else system}",
         f"352 {colours}",
@@ -1300,18 +1312,20 @@ def write_team_trf(state: TeamState, *, newline: str = "\n") -> str:
             f"{_decimal_text(team.match_points, width=6)} {_decimal_text(team.game_points, width=6)} "
             f"{ranks[team.number]:>3} " + "".join(f" {pid:>4}" for pid in team.roster)
         )
-    players = [
-        Player(
-            pid,
-            f"Player {pid}",
-            team.rating,
-            tuple(_player_round(teams, team, r, pid, colours, boards) for r in range(len(team.history))),
+    known = players or {}
+    rows = [
+        replace(
+            known.get(pid) or Player(pid, f"Player {pid}", team.rating),
+            number=pid,
+            history=tuple(
+                _player_round(teams, team, r, pid, colours, boards) for r in range(len(team.history))
+            ),
         )
         for team in state.teams
         for pid in team.roster
     ]
-    view = TournamentState(tuple(players), state.total_rounds, scoring=board)
-    lines.extend(_player_line(view, p, 0, "") for p in sorted(players, key=lambda p: p.number))
+    view = TournamentState(tuple(rows), state.total_rounds, scoring=board)
+    lines.extend(_player_line(view, p, 0, "") for p in sorted(rows, key=lambda p: p.number))
     byes = [
         next((t.number for t in state.teams if t.history[r].outcome is Outcome.PAB), 0)
         for r in range(state.rounds_played)

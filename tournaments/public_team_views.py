@@ -13,8 +13,9 @@ from django.views.decorators.http import require_safe
 
 from . import standings as standings_module
 from .bridge import team_standings
+from .bridge.teams import average_ratings
 from .csv_export import csv_text
-from .models import Round, Team, Tournament
+from .models import Entrant, Round, Team, Tournament
 from .public_cache import cached_page
 from .public_context import page_context as _context
 
@@ -78,7 +79,9 @@ def crosstable(request: HttpRequest, tournament: Tournament, after: int) -> Http
 def teams(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _team_tournament(slug)
     listed = tournament.teams.order_by("pairing_number", "name").prefetch_related("players")
-    return render(request, "tournaments/public/teams.html", _context(tournament, teams=listed))
+    averages = average_ratings(tournament)
+    rows = [(team, averages[team.pk]) for team in listed]
+    return render(request, "tournaments/public/teams.html", _context(tournament, teams=rows))
 
 
 @require_safe
@@ -89,8 +92,25 @@ def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     shown = get_object_or_404(Team, tournament=tournament, pk=team_id)
     rounds = standings_module.published_rounds(tournament)
     card = team_standings.team_card(tournament, shown, rounds)
-    context = _context(tournament, poll=True, team=shown, roster=shown.roster(), card=card)
+    standing = team_standings.team_standing(tournament, shown, _after(tournament))
+    context = _context(tournament, poll=True, team=shown, roster=shown.roster(), card=card, standing=standing)
     return render(request, "tournaments/public/team.html", context)
+
+
+def player(request: HttpRequest, tournament: Tournament, entrant: Entrant) -> HttpResponse:
+    """A team player's card: the team, the roster board, and per published round the match board
+    played ("2.1"), the opponent and the result; the team's place rather than an individual rank."""
+    assert entrant.team is not None
+    rounds = team_standings.player_rounds(tournament, entrant, standings_module.published_rounds(tournament))
+    standing = team_standings.team_standing(tournament, entrant.team, _after(tournament))
+    context = _context(tournament, entrant=entrant, rounds=rounds, standing=standing)
+    return render(request, "tournaments/public/team_player.html", context)
+
+
+def _after(tournament: Tournament) -> int:
+    """The last round with every result in, 0 before the first."""
+    done = standings_module.rounds_with_standings(tournament)
+    return done[-1] if done else 0
 
 
 @require_safe
@@ -98,8 +118,7 @@ def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 def boards(request: HttpRequest, slug: str) -> HttpResponse:
     """Per board: every player's games, points and performance on it, for the board prizes."""
     tournament = _team_tournament(slug)
-    done = standings_module.rounds_with_standings(tournament)
-    after = done[-1] if done else 0
+    after = _after(tournament)
     statistics = team_standings.board_statistics(tournament, after) if after else {}
     context = _context(tournament, after_round=after, statistics=sorted(statistics.items()))
     return render(request, "tournaments/public/boards.html", context)

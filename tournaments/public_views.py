@@ -294,6 +294,8 @@ def starting_list(request: HttpRequest, slug: str) -> HttpResponse:
 def player_card(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
     tournament = _public_tournament(slug)
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
+    if tournament.is_team and entrant.team_id is not None:
+        return team_views.player(request, tournament, entrant)
     seats = (
         Seat.objects.filter(entrant=entrant)
         .exclude(round__state=Round.State.DRAFT)

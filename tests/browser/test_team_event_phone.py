@@ -1,9 +1,11 @@
 """Issue 12's acceptance: a 5-round C.04.6 event of 12 teams of 4 boards, read on a phone.
 
 The arbiter creates the event, imports the teams and rosters from a CSV file (with its
-preview) and re-seeds them by rating, all through the pages; then changes a lineup (round 3),
-pairs, reviews, publishes, forfeits a match (round 5) and enters every board result, one of
-them a forfeit (round 2), through the pages. The public team standings, read at 390 px,
+preview) and re-seeds them by rating, all through the pages; then pairs, reviews and
+publishes each round, runs its lineup round (issue 25: lineups entered after the team
+pairing is published, in one form, then released; in round 3 Team 01 fields its reserve),
+forfeits a match (round 5) and enters every board result, one of them a forfeit (round 2),
+through the pages. The phone pages number boards match.board. The public team standings, read at 390 px,
 must equal what this file computes itself from the raw results it entered: match and game
 points, then the default C.04.6 order
 (EMGSB with Cut-1, GP, Buchholz on match points with Cut-1; C.07 2026 edition).
@@ -107,12 +109,24 @@ def pair_and_publish(page: Page, base: str, number: int) -> None:
     expect(page.locator(".messages")).to_contain_text(f"Round {number} is published")
 
 
-def change_lineup(page: Page, base: str, number: int) -> None:
-    """On the lineups page, Team 01 puts its reserve on board 4 for this round."""
+def lineup_round(page: Page, base: str, number: int, *, hand_in: bool) -> None:
+    """The lineup round after the team pairing is published, on the lineups page: every team
+    "missing"; with `hand_in`, Team 01 puts its reserve on board 4 and Team 02 hands in its
+    default, both in the one form and one save; then the arbiter closes and releases them."""
     page.goto(f"{base}/arbiter/team-swiss/rounds/{number}/lineups/")
-    page.select_option("#lineup-1 select[name=board_4]", label="Player 01-5")
-    page.click("#lineup-1 button[name=save]")
-    expect(page.locator("#lineup-1")).to_contain_text("entered")
+    expect(page.locator("#lineups-form fieldset.lineup")).to_have_count(TEAMS)
+    expect(page.locator("#lineup-3 .lineup-status")).to_have_text("missing")
+    if hand_in:
+        page.select_option("#lineup-1 select[name$=board_4]", label="Player 01-5")
+        page.check("#lineup-2 input[name$=handed_in]")
+        page.click("#lineups-form button[name=save]")
+        expect(page.locator(".messages")).to_contain_text(f"Lineups of round {number} saved")
+        expect(page.locator("#lineup-1 .lineup-status")).to_have_text("entered")
+        expect(page.locator("#lineup-2 .lineup-status")).to_have_text("entered")
+        expect(page.locator("#lineup-3 .lineup-status")).to_have_text("missing")
+    page.click("button[name=release]")
+    expect(page.locator(".messages")).to_contain_text(f"Lineups of round {number} released")
+    expect(page.locator("#lineup-3 .lineup-status")).to_have_text("default from the roster")
 
 
 def forfeit_match(page: Page, base: str, number: int, match: int) -> None:
@@ -215,18 +229,25 @@ def test_a_team_event_run_by_the_arbiter_gives_the_standings_computed_from_its_r
     sign_in(page, base)
     event = create_event(page, base)
     played: list[Played] = []
+    phone = browser.new_context(**PHONE, java_script_enabled=False)
+    player = phone.new_page()
     for n in range(1, ROUNDS + 1):
-        if n == 3:
-            change_lineup(page, base, n)
         pair_and_publish(page, base, n)
+        if n == 3:
+            # The team pairing is public at once; the lineups only once released.
+            player.goto(f"{base}/t/team-swiss/round/{n}/")
+            expect(player.locator("#match-1")).to_contain_text("not released yet")
+            expect(player.locator("#match-1 table.games")).to_have_count(0)
+        lineup_round(page, base, n, hand_in=n == 3)
         if n == ROUNDS:
             forfeit_match(page, base, n, 3)
         played += enter_results(page, base, event, n)
     reserve = Entrant.objects.get(tournament=event, name="Player 01-5")
-    assert reserve.seats.filter(round__number=3, board_number__isnull=False).exists()
+    seat = reserve.seats.select_related("board__match").get(round__number=3, board_number__isnull=False)
+    assert seat.board is not None and seat.board.match is not None
+    reserve_board = f"{seat.board.match.number}.{seat.board.match_board}"
+    assert seat.board.match_board == BOARDS
 
-    phone = browser.new_context(**PHONE, java_script_enabled=False)
-    player = phone.new_page()
     player.goto(f"{base}/t/team-swiss/standings/")
     expect(player.locator("h1")).to_have_text(f"Team standings after round {ROUNDS}")
     heads = [h.strip() for h in player.locator("table.standings thead th").all_inner_texts()]
@@ -252,4 +273,17 @@ def test_a_team_event_run_by_the_arbiter_gives_the_standings_computed_from_its_r
         assert player.evaluate("document.documentElement.scrollWidth") <= 390, address
     player.goto(f"{base}/t/team-swiss/teams/{team.pk}/")
     expect(player.locator("#round-3")).to_contain_text("Player 01-5")  # the reserve's round
+    # Boards as team events number them, match.board, on the phone pages.
+    expect(player.locator("#round-3 td.bd").last).to_have_text(reserve_board)
+    player.goto(f"{base}/t/team-swiss/round/{ROUNDS}/")
+    expect(player.locator("#match-2 td.bd").first).to_have_text("2.1")
+    player.goto(f"{base}/t/team-swiss/round/3/")
+    expect(player.locator(f"#match-{seat.board.match.number}")).to_contain_text("Player 01-5")
+    expect(player.locator("p.lineup-default").first).to_contain_text("the default (roster order) plays")
+    player.goto(f"{base}/t/team-swiss/players/{reserve.pk}/")
+    expect(player.locator("#round-3 td").nth(1)).to_have_text(reserve_board)
+    for address in ("round/3/", f"teams/{team.pk}/", f"players/{reserve.pk}/"):
+        player.goto(f"{base}/t/team-swiss/{address}")
+        assert player.evaluate("document.documentElement.scrollWidth") <= 390, address
+        player.screenshot(path=f"/tmp/h25/phone-{address.strip('/').replace('/', '-')}.png", full_page=True)
     phone.close()

@@ -27,7 +27,10 @@ def store(rnd: Round, *matches: tuple[Any, Any]) -> None:
 
 
 def publish(rnd: Round, arbiter: Any, results: list[str]) -> None:
+    """Publish `rnd` with its lineups released, and enter `results` board by board ("" for none)."""
     rnd.publish(arbiter)
+    rnd.lineups = Round.Lineups.RELEASED
+    rnd.save(update_fields=["lineups"])
     for board, result in zip(rnd.boards.order_by("number"), results, strict=True):
         board.result = result
         board.save()
@@ -78,7 +81,7 @@ def test_a_round_with_a_game_still_being_played_cannot_be_paired_from(
         team_state(team_event, 2)
 
 
-def test_the_lineup_defaults_to_the_previous_rounds_then_the_roster(
+def test_a_team_without_a_lineup_handed_in_plays_its_roster_top_boards(
     team_event: Any, teams: list[Any], arbiter: Any
 ) -> None:
     basel = teams[0]
@@ -87,5 +90,6 @@ def test_the_lineup_defaults_to_the_previous_rounds_then_the_roster(
     LineupBoard.objects.create(round=team_event.rounds.get(number=1), team=basel, board=1, entrant=first)
     LineupBoard.objects.create(round=team_event.rounds.get(number=1), team=basel, board=2, entrant=reserve)
     assert team_state(team_event, 1).lineups[1] == (1, 3)
+    # The next round starts again from the roster: a lineup is handed in for one round.
     later = round_lineups(team_event, 2)[basel.pk]
-    assert (later.players, later.source, later.problem) == ([first, reserve], "previous round", "")
+    assert (later.players, later.source, later.problem) == (list(basel.roster()[:2]), "roster", "")

@@ -52,6 +52,7 @@ def test_a_round_page_lists_the_matches_in_order_with_each_boards_players_colour
     board = board[: board.index("</tr>")]
     # Board 2 of Genf - Bern: Genf has Black there and lost by forfeit.
     assert "chip-black" in board and "Genf 2" in board and "−:+" in board and "Bern 2" in board
+    assert '<td class="bd">2.2</td>' in board
 
 
 def test_a_draft_round_of_a_team_event_does_not_exist_for_players(client: Any, played: Any) -> None:
@@ -116,7 +117,11 @@ def test_the_printable_round_has_a_match_sheet_per_match_and_a_slip_per_game(
 ) -> None:
     html = page(client, "round-print", played.slug, 2)
     assert html.count('class="match-sheet"') == 3 and html.count('class="slip"') == 4
-    assert "Captains:" in html and "Match 2 · Board 2" in html
+    assert "Captains:" in html and "Board 2.2</p>" in html
+    # Players by their team's board, never by the event-wide number.
+    sheet = html[html.index('id="sheet-1"') : html.index('id="sheet-2"')]
+    bern = played.entrants.get(name="Bern 1")
+    assert f"{bern.pairing_number} <bdi>" not in sheet and "1 <bdi>Bern 1</bdi>" in sheet
 
 
 def test_the_team_standings_csv_has_match_points_game_points_and_the_tie_breaks(
@@ -153,3 +158,49 @@ def test_a_team_events_home_and_player_pages_lead_to_its_teams(client: Any, play
     assert all(name in listed for name in ("Basel", "Bern", "Chur", "Genf", "Sion"))
     player = played.entrants.get(name="Basel 1")
     assert "Basel 1" in page(client, "player", played.slug, player.pk)
+
+
+def test_a_forfeit_on_a_board_is_no_game_in_the_board_statistics(client: Any, played: Any) -> None:
+    """Round 1, board 2 of Genf - Bern: Genf 2 forfeited. Neither played: 0 games, the forfeit apart."""
+    html = page(client, "boards", played.slug)
+    board_two = html[html.index('id="board-2"') :]
+    bern = next(r for r in board_two.split("<tr>") if "Bern 2" in r)
+    genf = next(r for r in board_two.split("<tr>") if "Genf 2" in r)
+    assert '<td class="num">0</td>' in bern and "<strong>0</strong>" in bern
+    assert '<td class="num forfeits">+</td>' in bern and '<td class="num forfeits">−</td>' in genf
+
+
+def test_a_team_card_gives_the_teams_place_points_and_average_and_forfeits_as_forfeits(
+    client: Any, played: Any
+) -> None:
+    html = page(client, "team", played.slug, played.teams.get(name="Basel").pk)
+    # Basel's two best: 2290 and 2280.
+    assert "average rating 2285" in html
+    assert (
+        "Place <strong>1</strong> with <strong>2</strong> match points and 1.5 game points after round 1"
+        in html
+    )
+    assert "Rank" not in html
+    second = html[html.index('id="round-2"') :]
+    assert '<td class="bd">1.2</td>' in second and "playing" in second
+    genf = page(client, "team", played.slug, played.teams.get(name="Genf").pk)
+    first = genf[genf.index('id="round-1"') : genf.index('id="round-2"')]
+    board_two = first[first.index('<td class="bd">2.2</td>') :]
+    assert board_two[: board_two.index("</tr>")].count('<td class="result">−</td>') == 1
+
+
+def test_a_team_players_card_numbers_boards_match_board_and_gives_the_teams_place(
+    client: Any, played: Any
+) -> None:
+    chur = played.entrants.get(name="Chur 1")
+    html = page(client, "player", played.slug, chur.pk)
+    assert "roster board 1" in html and "Rank" not in html
+    assert "<bdi>Chur</bdi>: place <strong>5</strong> with <strong>0</strong> match points" in html
+    second = html[html.index('id="round-2"') :]
+    assert "<td>2.1</td>" in second and '<td class="result">+</td>' in second
+
+
+def test_the_teams_list_gives_each_teams_average_rating(client: Any, played: Any) -> None:
+    html = page(client, "teams", played.slug)
+    basel = html[html.index('id="team-1"') :]
+    assert '<span class="average">2285</span>' in basel[: basel.index("</li>")]

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from pairing import actions
-from pairing.lineups import set_lineup
+from pairing.lineups import release_lineups, set_lineup
 from pairing.teams import record_team_absence
 from swiss.trf import read_team_trf
 from tournaments.bridge.team_trf import public_team_trf, team_trf
@@ -47,7 +47,7 @@ def test_the_public_file_of_a_team_event_shows_nothing_of_a_drafted_round(drafte
 
 def test_the_public_file_parses_back_as_the_team_event_it_publishes(drafted: Tournament) -> None:
     state = read_team_trf(public_team_trf(drafted))
-    arbiter = read_team_trf(team_trf(drafted, 2))
+    arbiter = read_team_trf(team_trf(drafted))
     assert [(t.number, t.name, t.roster, t.history) for t in state.teams] == [
         (t.number, t.name, t.roster, t.history) for t in arbiter.teams
     ]
@@ -73,14 +73,19 @@ def test_the_public_team_file_cuts_birth_dates_as_the_tournament_chose(
     assert "2011/04/17" in team_trf(drafted)
 
 
-def test_the_lot_and_the_lineups_show_once_their_round_is_published(
+def test_the_lot_shows_once_round_1_is_published_and_the_lineups_once_released(
     team_event: Any, teams: list[Any], arbiter: Any
 ) -> None:
     rnd = actions.pair_next_round(team_event, arbiter)
     assert "\n152 " not in public_team_trf(team_event) and "\n152 W" in team_trf(team_event)
     rnd.publish(arbiter)
     text = public_team_trf(team_event)
-    assert "\n152 W" in text and "\n300 001 001 000    1    2" in text
+    # The team pairing is out; the captains' lineups are not, until the arbiter releases them.
+    assert "\n152 W" in text and "\n300 " not in text
+    assert "\n300 001 001 000    1    2" in team_trf(team_event)
+    release_lineups(rnd, arbiter)
+    text = public_team_trf(team_event)
+    assert "\n300 001 001 000    1    2" in text
     assert read_team_trf(text).rounds_played == 0
 
 

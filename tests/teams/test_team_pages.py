@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from pairing import actions, publishing, results
+from pairing import actions, lineups, publishing, results
 from tournaments.models import TeamAbsence
 
 
@@ -48,6 +48,9 @@ def test_a_team_draft_stays_private_and_the_public_pages_of_a_published_round_op
     publishing.publish_round(rnd, arbiter)
     for name in ("tournament", "standings", "players", "crosstable"):
         assert client.get(reverse(f"public:{name}", args=[team_event.slug])).status_code == 200, name
+    # The team pairing is public; the lineups only once the arbiter releases them.
+    assert first.name not in client.get(reverse("public:round", args=[team_event.slug, 1])).content.decode()
+    lineups.release_lineups(rnd, arbiter)
     assert first.name in client.get(reverse("public:round", args=[team_event.slug, 1])).content.decode()
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from pairing import actions, publishing
 from pairing.teams import reseed_by_rating
-from tournaments.models import AuditRecord
+from tournaments.models import AuditRecord, Entrant
 
 
 def numbers(event: Any) -> list[str]:
@@ -78,3 +78,16 @@ def test_the_numbers_are_fixed_once_round_1_is_published(
     assert "Re-seed by rating" not in page
     post(client, team_event, "team-number", teams[4].pk, number=1)
     assert numbers(team_event) == before
+
+
+def test_the_teams_page_shows_the_average_each_team_is_seeded_by(
+    client: Any, team_event: Any, make_team: Callable[..., Any], arbiter: Any
+) -> None:
+    """D.02 3.1: the best players, as many as the boards of a match (two here), wherever they sit."""
+    make_team("Basel", 2300)
+    sion = make_team("Sion", 2000, players=2)
+    Entrant.objects.filter(pk=sion.roster().first().pk).update(fide_rating=None)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:teams", args=[team_event.slug])).content.decode()
+    assert "Ø 2285</small>" in page  # Basel: 2290 and 2280
+    assert "Ø 990</small>" in page  # Sion: unrated (0) and 1980

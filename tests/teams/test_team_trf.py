@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pairing import actions, jobs, publishing, results
+from pairing import actions, jobs, lineups, publishing, results
 from swiss.model import TrfError
 from tournaments.bridge.team_trf import import_team_trf, team_trf
 from tournaments.bridge.teams import team_state
@@ -22,6 +22,7 @@ def play(tournament: Tournament, arbiter: Any, number: int) -> None:
     rnd = actions.pair_next_round(tournament, arbiter)
     assert rnd.number == number
     publishing.publish_round(rnd, arbiter, confirmed=True)
+    lineups.release_lineups(rnd, arbiter)
     for match in rnd.matches.exclude(black=None).order_by("number"):
         if number == 2 and match.number == 2:
             results.forfeit_match(rnd, arbiter, match.number, "+-")
@@ -77,22 +78,32 @@ def test_importing_the_export_reproduces_teams_rosters_matches_lineups_and_resul
     assert team_trf(copy) == "".join(line for line in text.splitlines(True) if not line.startswith("102"))
 
 
-def assert_cli_pairs_as_the_app(tournament: Tournament, arbiter: Any, tmp_path: Path) -> None:
-    """`python -m swiss pair --system team-c046` pairs the arbiter's file as the app pairs its next round."""
+def cli_pairing(text: str, tmp_path: Path) -> list[str]:
+    """What `python -m swiss pair --system team-c046` prints for the team file `text`."""
     path = tmp_path / "team.trf"
-    path.write_text(team_trf(tournament))
+    path.write_text(text)
     done = subprocess.run(
         [sys.executable, "-m", "swiss", "pair", "--system", "team-c046", str(path)],
         capture_output=True,
         text=True,
         check=True,
     )
-    rnd = actions.pair_next_round(tournament, arbiter)
+    return done.stdout.splitlines()
+
+
+def match_lines(rnd: Any) -> list[str]:
+    """The round's matches as the engine prints a pairing: their number, then "white black" each."""
     app = [
         f"{m.white.pairing_number} {m.black.pairing_number if m.black else 0}"
         for m in rnd.matches.order_by("number")
     ]
-    assert done.stdout.splitlines() == [str(len(app)), *app]
+    return [str(len(app)), *app]
+
+
+def assert_cli_pairs_as_the_app(tournament: Tournament, arbiter: Any, tmp_path: Path) -> None:
+    """`python -m swiss pair --system team-c046` pairs the arbiter's file as the app pairs its next round."""
+    printed = cli_pairing(team_trf(tournament), tmp_path)
+    assert printed == match_lines(actions.pair_next_round(tournament, arbiter))
 
 
 def test_the_engine_cli_pairs_the_exported_file_exactly_as_the_app(

@@ -1,17 +1,21 @@
 """The lineup of each team in a round: entered by an arbiter, or the default, and what is wrong with it.
 
-Default (issue 12): the lineup of the team's latest earlier round, else the top boards of
-its roster. Drafting a round stores the lineups it used (`LineupBoard` rows), so the
-default of the next round is always the lineup actually played last.
+The order of events (docs/rules.md, "The lineup round"): the team pairing of a round is
+published first; the captains then hand in their lineups, which an arbiter enters until
+the round's lineups are closed (by the arbiter, or by the first result entered); the
+arbiter releases them to the public pages. A team that handed in none plays its default
+lineup: the top boards of its roster, in roster order (C.04.6 1.1 keeps that order).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from swiss.team.lineups import lineup_problem
 from swiss.team.model import Team
-from tournaments.models import Entrant, LineupBoard, TeamAbsence, Tournament
+from tournaments.models import Board, Entrant, LineupBoard, Round, TeamAbsence, Tournament
 
 
 @dataclass(frozen=True)
@@ -19,34 +23,60 @@ class Lineup:
     """A team's players of one round, board 1 first; `source` says where they come from."""
 
     players: list[Entrant]
-    source: str  # "entered", "previous round" or "roster"
+    source: str  # "entered" (handed in) or "roster" (the default)
     problem: str  # why the engine would refuse it, "" when it is complete and in roster order
+
+    @property
+    def entered(self) -> bool:
+        return self.source == "entered"
 
 
 def round_lineups(tournament: Tournament, number: int) -> dict[int, Lineup]:
-    """Per team id, its lineup for round `number` (three queries)."""
+    """Per team id, its lineup for round `number`: the one entered, else the default (two queries)."""
     boards = tournament.boards or 0
     teams = list(tournament.teams.prefetch_related("players"))
     rows = (
-        LineupBoard.objects.filter(round__tournament=tournament, round__number__lte=number)
-        .select_related("entrant", "round")
-        .order_by("-round__number", "board")
+        LineupBoard.objects.filter(round__tournament=tournament, round__number=number)
+        .select_related("entrant")
+        .order_by("board")
     )
-    latest: dict[int, tuple[int, list[Entrant]]] = {}
+    entered: dict[int, list[Entrant]] = {}
     for row in rows:
-        round_number, players = latest.setdefault(row.team_id, (row.round.number, []))
-        if row.round.number == round_number:
-            players.append(row.entrant)
+        entered.setdefault(row.team_id, []).append(row.entrant)
     result = {}
     for team in teams:
         roster = sorted(team.players.all(), key=lambda p: p.board_order or 0)
-        if team.pk in latest:
-            round_number, players = latest[team.pk]
-            source = "entered" if round_number == number else "previous round"
+        if team.pk in entered:
+            players, source = entered[team.pk], "entered"
         else:
             players, source = roster[:boards], "roster"
         result[team.pk] = Lineup(players, source, _problem(team.name, roster, players, boards))
     return result
+
+
+def closed_reason(rnd: Round) -> str:
+    """Why the lineups of `rnd` can no longer change, "" while they can.
+
+    A draft's lineups change with the draft; a published round's until the arbiter closes
+    them or a game of the round has a result (the games have begun).
+    """
+    if rnd.state == Round.State.COMPLETE:
+        return _("Round %(number)s is complete; its lineups stand as played.") % {"number": rnd.number}
+    if rnd.state == Round.State.DRAFT:
+        return ""
+    if rnd.lineups != Round.Lineups.OPEN:
+        return _("The lineups of round %(number)s are closed.") % {"number": rnd.number}
+    if Board.objects.filter(round=rnd).exclude(result="").exists():
+        return _("Round %(number)s has results; its lineups stand as played.") % {"number": rnd.number}
+    return ""
+
+
+def status(lineup: Lineup, *, open_: bool) -> str:
+    """A team's lineup status as the lineups page shows it: entered, missing while lineups are
+    still handed in, or the default once they are closed."""
+    if lineup.entered:
+        return _("entered")
+    return _("missing") if open_ else _("default from the roster")
 
 
 def absent_teams(tournament: Tournament, number: int) -> set[int]:

@@ -17,7 +17,7 @@ from swiss.model import Pairing, PairingError
 from swiss.systems import TeamSystem, team_system
 from swiss.team.lineups import LineupError, games
 from swiss.team.model import TeamState
-from tournaments.models import DraftChange, Entrant, LineupBoard, Round, Team, Tournament
+from tournaments.models import DraftChange, Entrant, Round, Team, Tournament
 
 from .drafts import NoPairing, Pair, digests, stale_reason
 from .lineups import lineup_problems
@@ -70,11 +70,9 @@ def draft_pairs(rnd: Round) -> list[Pair]:
 
 
 def store(rnd: Round, pairs: list[Pair]) -> None:
-    """Store `pairs` as the round's matches with their games, from the round's lineups.
-
-    The lineups paired with are kept as the round's `LineupBoard` rows, so the next round's
-    default is the lineup played in this one. Raises StateError when the round cannot be
-    read as an engine state (an earlier round lacks a result).
+    """Store `pairs` as the round's matches with their games, from the round's lineups (entered,
+    or the default). Raises StateError when the round cannot be read as an engine state (an
+    earlier round lacks a result).
     """
     tournament = rnd.tournament
     state = team_state(tournament, rnd.number)
@@ -89,14 +87,6 @@ def store(rnd: Round, pairs: list[Pair]) -> None:
         match_games = games(state, EngineBoard(numbers[white], numbers[black]))
         matches.append((teams[white], teams[black], [(players[w], players[b]) for w, b in match_games]))
     rnd.store_team_draft(matches)
-    entered = set(rnd.lineup_boards.values_list("team_id", flat=True).distinct())
-    ids = {n: pk for pk, n in numbers.items()}
-    LineupBoard.objects.bulk_create(
-        LineupBoard(round=rnd, team_id=ids[number], board=board, entrant=players[pid])
-        for number, lineup in state.lineups.items()
-        if ids[number] not in entered
-        for board, pid in enumerate(lineup, start=1)
-    )
 
 
 # What the engine reads, part by part, so a stale draft can say what changed since it was paired.

@@ -8,18 +8,18 @@ results by `teams.match_record` (the one place a match is scored); the tie-break
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from swiss.model import Code, Colour, Player, RoundResult
 from swiss.team.model import Outcome, Team
-from tournaments.models import Entrant, Match, Seat, Tournament
+from tournaments.models import Entrant, LineupBoard, Match, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
 from . import notation, team_tiebreaks, tiebreaks
 from .state import RESULT_CODES, scoring
-from .teams import match_record, match_scoring, matches_of, team_rounds
+from .teams import average_ratings, match_record, match_scoring, matches_of, team_rounds
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,7 @@ class Game:
     left_colour: str  # "White" or "Black"
     left_result: str  # "1", "½", "0", "+", "−", or "" while the game is played
     right_result: str
+    label: str = ""  # the board as team events name it: "5.1", match 5 board 1
 
     @property
     def result(self) -> str:
@@ -155,10 +156,32 @@ class MatchView:
     left_points: Fraction  # game points so far
     right_points: Fraction
     pending: bool
+    hidden: bool = False  # the round's lineups are not released: no games shown
+    defaults: tuple[TeamRow, ...] = ()  # the teams that handed in no lineup and play the default
 
 
 def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
-    """The matches of the given (published) rounds in official order, board by board."""
+    """The matches of the given (published) rounds in official order, board by board; the games
+    of a round only once its lineups are released (`Round.lineups`)."""
+    entered = set(
+        LineupBoard.objects.filter(round__tournament=tournament, round__number__in=rounds).values_list(
+            "round__number", "team_id"
+        )
+    )
+    views = []
+    for view in _match_views(tournament, rounds):
+        rnd = view.match.round
+        if not rnd.lineups_released:
+            views.append(replace(view, games=[], hidden=True))
+            continue
+        teams = (view.left, view.right) if view.right is not None else ()
+        defaults = tuple(t for t in teams if t is not None and (rnd.number, t.pk) not in entered)
+        views.append(replace(view, defaults=defaults))
+    return views
+
+
+def _match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
+    """Every match of `rounds` with its games, whatever the state of its lineups."""
     assert tournament.boards is not None
     games_scoring, points = scoring(tournament), match_scoring(tournament)
     views = []
@@ -174,7 +197,9 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
             left, right = (white, black) if left_is_white else (black, white)
             left_result, right_result = results if left_is_white else results[::-1]
             colour = "White" if left_is_white else "Black"
-            games.append(Game(board.match_board or 0, left, right, colour, left_result, right_result))
+            number = board.match_board or 0
+            label = f"{match.number}.{number}"
+            games.append(Game(number, left, right, colour, left_result, right_result, label))
         own = record.rounds.get(match.white_id)
         other = record.rounds.get(match.black_id) if match.black_id else None
         views.append(
@@ -183,17 +208,12 @@ def match_views(tournament: Tournament, rounds: list[int]) -> list[MatchView]:
                 match.white,
                 match.black,
                 games,
-                _game_points(games, "left") if record.pending or own is None else own.game_points,
-                (_game_points(games, "right") if record.pending or other is None else other.game_points),
+                own.game_points if own is not None else Fraction(0),
+                other.game_points if other is not None else Fraction(0),
                 record.pending,
             )
         )
     return views
-
-
-def _game_points(games: list[Game], side: str) -> Fraction:
-    value = {"1": Fraction(1), "½": Fraction(1, 2), notation.side(Code.FORFEIT_WIN): Fraction(1)}
-    return sum((value.get(getattr(g, f"{side}_result"), Fraction(0)) for g in games), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -236,26 +256,82 @@ def team_card(tournament: Tournament, team: TeamRow, rounds: list[int]) -> list[
     return card
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A team's place with its match and game points after `after_round` (the last round with
+    every result), and the average rating it is seeded by."""
+
+    average: int
+    row: Row | None  # None before a round has all its results
+    after_round: int
+
+
+def team_standing(tournament: Tournament, team: TeamRow, after_round: int) -> Standing:
+    """What the team card says above the rounds: place, MP, GP, average rating."""
+    row = None
+    if after_round:
+        row = next(r for r in table(tournament, after_round).rows if r.team.pk == team.pk)
+    return Standing(average_ratings(tournament)[team.pk], row, after_round)
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One round of a team player's card: the match board played ("2.1"), colour, opponent, result."""
+
+    number: int
+    label: str
+    colour: str
+    opponent: Entrant | None
+    opponent_team: TeamRow | None
+    result: str  # "1", "½", "0", "+", "−", "" while being played; "–" not in the lineup
+
+
+def player_rounds(tournament: Tournament, entrant: Entrant, rounds: list[int]) -> list[PlayerRound]:
+    """The published rounds of a team player, boards numbered match.board as team events write them."""
+    team = entrant.team
+    assert team is not None
+    shown = []
+    for card in team_card(tournament, team, rounds):
+        game = next((g for g in card.games if g.left.pk == entrant.pk), None)
+        if game is None:
+            # Absent, the team bye, lineups not yet released, or not in the lineup.
+            bye = card.view is not None and card.opponent is None
+            result = "bye" if bye else "" if card.view is not None and not card.games else "–"
+            shown.append(PlayerRound(card.number, "", "", None, card.opponent, result))
+            continue
+        shown.append(
+            PlayerRound(
+                card.number, game.label, game.left_colour, game.right, card.opponent, game.left_result
+            )
+        )
+    return shown
+
+
 def _turned(game: Game) -> Game:
     colour = "Black" if game.left_colour == "White" else "White"
-    return Game(game.board, game.right, game.left, colour, game.right_result, game.left_result)
+    return Game(game.board, game.right, game.left, colour, game.right_result, game.left_result, game.label)
+
+
+# A game won or lost by default: no game played, shown as "+" or "−" beside the played ones.
+_FORFEITS = {Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: "−"}
 
 
 @dataclass(frozen=True)
 class BoardLine:
     entrant: Entrant
-    games: int  # games played over the board on this board: forfeits are no games
-    points: Fraction  # from those games
-    forfeits: int  # games of this board won or lost by forfeit, counted apart
-    performance: Decimal | None  # C.07 10.2 TPR over the games played over the board on it
+    games: int  # games played over the board on this board; forfeits are not games
+    points: Fraction  # scored in those games
+    performance: Decimal | None  # C.07 10.2 TPR over the same games
+    forfeits: str = ""  # one "+" per game won by forfeit, one "−" per game lost by forfeit
 
 
 def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list[BoardLine]]:
-    """Per board of the match, every player who played on it: games, points and performance.
+    """Per board of the match, every player who sat on it: games, points and performance.
 
     A player who played on several boards is counted on each, with the games of that board
-    only: board prizes go by the board played. Games and points are those played over the
-    board; forfeits are counted apart. Ordered by points, then performance.
+    only: board prizes go by the board played. Games, points and performance are of the games
+    played over the board; a forfeit is listed apart ("+" / "−"), never as a game played.
+    Ordered by points, then performance.
     """
     rounds = list(range(1, after_round + 1))
     rules = scoring(tournament)
@@ -282,17 +358,18 @@ def board_statistics(tournament: Tournament, after_round: int) -> dict[int, list
         ]
         ranked = tiebreaks.standings(field, rules, after_round, [], edition, extra=["TPR"])
         tpr = {s.number: s.values.get("TPR") for s in ranked}
-        lines = [
-            BoardLine(
-                entrants[pk],
-                len(played),
-                sum((rules.points(r.code) for r in played), Fraction(0)),
-                len(own) - len(played),
-                tpr.get(entrants[pk].pairing_number or 0),
+        lines = []
+        for pk, own in players.items():
+            played = [r for r in own.values() if r.code not in _FORFEITS]
+            lines.append(
+                BoardLine(
+                    entrants[pk],
+                    len(played),
+                    sum((rules.points(r.code) for r in played), Fraction(0)),
+                    tpr.get(entrants[pk].pairing_number or 0) if played else None,
+                    "".join(sorted(_FORFEITS[r.code] for r in own.values() if r.code in _FORFEITS)),
+                )
             )
-            for pk, own in players.items()
-            for played in [[r for r in own.values() if r.code.played]]
-        ]
         lines.sort(key=lambda line: (-line.points, -(line.performance or 0), line.entrant.name))
         result[number] = lines
     return result

@@ -9,7 +9,6 @@ rosters, every completed round's matches, lineups and results.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -17,91 +16,68 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 from swiss.model import Board as EngineBoard
-from swiss.model import Colour, Player, TournamentState, TrfError
+from swiss.model import Colour, Player, TrfError
 from swiss.team.lineups import board_colours
 from swiss.team.model import Outcome, TeamState
 from swiss.team.systems import order_matches
-from swiss.trf import plain_line, read_player_line, read_team_trf, write_team_trf, write_trf
+from swiss.trf import read_player_line, read_team_trf, write_team_trf
 from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, TeamAbsence, Tournament
-from tournaments.standings import rounds_with_standings
 
 from .state import TRF_TITLES
 from .teams import team_state
 from .trf import (
     RATED,
     RESULTS_OF_CODES,
+    Export,
     _date,
     entrant_from_trf,
     entrant_rows,
+    export_scope,
     manual_change_notes,
-    public_birth_date,
     scoring_fields,
 )
 
 if TYPE_CHECKING:
     from tournaments.models.round import TeamMatch
 
-# Columns 10-79 of a 001 line (0-based 9:79) hold who the player is: sex, title, name, rating,
-# federation, FIDE id and birth date (docs/trf.md section 3); the rounds come after.
-_IDENTITY = slice(9, 79)
 # The header records the engine's team writer leaves out; 062, 082 and 192 it writes itself.
 _HEADER = ("022", "042", "052", "092", "102", "112")
 _SYSTEMS = {label: value for value, label in Tournament.PairingSystem.choices}
 
 
-def team_trf(tournament: Tournament, round_number: int | None = None) -> str:
-    """The team event as TRF-2026, ready for any team engine to pair `round_number` (default: the next)."""
-    state = team_state(tournament, round_number)
-    return _file(tournament, state, lambda birth_date: birth_date)
+def team_trf(tournament: Tournament) -> str:
+    """The team event as TRF-2026 for its arbiters, ready for any team engine to pair the next
+    round (`Export`, private): a round being played is written with its lineups, without results."""
+    return _file(export_scope(tournament, public=False))
 
 
 def public_team_trf(tournament: Tournament) -> str:
-    """What players may see of the team event, as TRF-2026 team records (the public export).
+    """What players may see of the team event, as TRF-2026 team records (`Export`, public).
 
-    The rounds with every result in; the lineups of the next round only once it is published
-    (a draft's lineups and matches stay with its arbiters), no absences of a round not yet
-    published, no colour lot before round 1 is published; birth dates cut to the
-    tournament's choice. Ends with the notes of every manual change to a published round.
-    Raises StateError while the teams are not yet numbered.
+    The rounds with every result in; the round being played with its lineups once the
+    arbiter released them; nothing of a draft (its matches, lineups and absences), no colour
+    lot before round 1 is published; birth dates cut to the tournament's choice. Raises
+    StateError while the teams are not yet numbered.
     """
-    done = rounds_with_standings(tournament)
-    last = done[-1] if done else 0
-    state = replace(team_state(tournament, last + 1), absent={}, forbidden=frozenset())
-    if not tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).exists():
+    return _file(export_scope(tournament, public=True))
+
+
+def _file(scope: Export) -> str:
+    """The engine's team file of what `scope` holds, the players' own columns and the header
+    records from the database, ending with the notes of every manual change to a published round."""
+    tournament = scope.tournament
+    state = team_state(tournament, scope.round_to_pair)
+    released = scope.playing is not None and scope.playing.lineups_released
+    if not scope.lineups(released):
         state = replace(state, lineups={})
-    lot_drawn_publicly = tournament.rounds.exclude(state=Round.State.DRAFT).exists()
-    text = _file(tournament, state, lambda birth_date: public_birth_date(tournament, birth_date))
-    if not lot_drawn_publicly:
-        # With the lot the file would pair round 1 exactly as the draft does.
-        text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("152"))
-    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))
-
-
-def _file(tournament: Tournament, state: TeamState, birth_date: Callable[[str], str]) -> str:
-    """`state` as the engine's team file, with the players' own columns and the header records
-    from the database; `birth_date` gives what is written of each TRF birth date."""
-    text = write_team_trf(state)
-    players = {e.pairing_number: e for e in tournament.entrants.all()}
-    identities = _identity_lines(list(players.values()), state.total_rounds, birth_date)
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("001"):
-            number = int(line[4:8])
-            line = line[: _IDENTITY.start] + identities[number][_IDENTITY] + line[_IDENTITY.stop :]
-        lines.append(line)
-        if line.startswith("012"):
-            lines += [
-                plain_line(f"{code} {value}") for code, value in tournament.trf_header() if code in _HEADER
-            ]
-    return "\n".join(lines) + "\n"
-
-
-def _identity_lines(
-    entrants: list[Entrant], total_rounds: int, birth_date: Callable[[str], str]
-) -> dict[int, str]:
-    """Each player's 001 line without rounds, as the engine writes it, by pairing number."""
-    players = tuple(
-        Player(
+    if not scope.absences:
+        state = replace(state, absent={})
+    if scope.public:
+        state = replace(state, forbidden=frozenset())
+    if not scope.lot:
+        state = replace(state, initial_colour=None)
+    players = {
+        e.pairing_number: Player(
             number=e.pairing_number,
             name=e.name,
             rating=e.rating,
@@ -109,15 +85,14 @@ def _identity_lines(
             title=TRF_TITLES.get(e.title, ""),
             federation=e.federation,
             fide_id=e.fide_id,
-            birth_date=birth_date(e.birth_date.strftime("%Y/%m/%d") if e.birth_date else ""),
+            birth_date=scope.birth_date(e.birth_date.strftime("%Y/%m/%d") if e.birth_date else ""),
         )
-        for e in entrants
+        for e in tournament.entrants.filter(team__isnull=False)
         if e.pairing_number is not None
-    )
-    text = write_trf(TournamentState(players=players, total_rounds=total_rounds))
-    return {
-        int(line[4:8]): line.ljust(_IDENTITY.stop) for line in text.splitlines() if line.startswith("001")
     }
+    header = [(code, value) for code, value in tournament.trf_header() if code in _HEADER]
+    text = write_team_trf(state, players=players, header=header)
+    return text + "".join(f"{note}\n" for note in manual_change_notes(tournament))
 
 
 @transaction.atomic
@@ -253,6 +228,9 @@ def _store_round(
                 result=RESULTS_OF_CODES[(RATED.get(codes[0], codes[0]), RATED.get(codes[1], codes[1]))]
             )
     rnd.publish(None)
+    # A round played before the file was written: its lineups are history, for everyone to see.
+    rnd.lineups = Round.Lineups.RELEASED
+    rnd.save(update_fields=["lineups"])
     rnd.complete()
 
 

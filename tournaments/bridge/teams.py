@@ -14,7 +14,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
+from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Scoring
+from swiss.team.lineups import LineupError as LineupError  # re-exported: a lineup the engine refuses
+from swiss.team.lineups import games
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary, Team, TeamRound, TeamState
 from swiss.team.seeding import Entry, initial_order, seeding_rating
 from tournaments.models import Board, Entrant, Match, Round, Seat, Tournament
@@ -67,6 +70,8 @@ def match_record(match: Match, games: Scoring, points: MatchScoring, boards: int
         return MatchRecord(match, {match.white_id: bye}, False)
     lineups: dict[int, list[int]] = {match.white_id: [], match.black_id: []}
     codes: dict[int, list[Code]] = {match.white_id: [], match.black_id: []}
+    # The game points so far, by the event's points per game: the live tally and the final one.
+    gp = {match.white_id: Fraction(0), match.black_id: Fraction(0)}
     pending = False
     for board in sorted(match.boards.all(), key=lambda b: b.match_board or 0):
         seats = {seat.colour: seat for seat in board.seats.all()}
@@ -77,7 +82,8 @@ def match_record(match: Match, games: Scoring, points: MatchScoring, boards: int
             assert entrant.team_id is not None and entrant.pairing_number is not None
             lineups[entrant.team_id].append(entrant.pairing_number)
             codes[entrant.team_id].append(code)
-    gp = {team: sum((games.points(c) for c in codes[team]), Fraction(0)) for team in codes}
+            if board.result:
+                gp[entrant.team_id] += games.points(code)
     outcomes = _FORFEITS.get(match.forfeit, (Outcome.PLAYED, Outcome.PLAYED))
     rounds = {}
     for team, other, outcome, colour in (
@@ -206,6 +212,27 @@ def seeded(tournament: Tournament) -> list[TeamRow]:
     return [teams[i] for i in initial_order(entries, tournament.boards or 0)]
 
 
+def seat_lineups(rnd: Round, teams: set[int]) -> None:
+    """Seat the published matches of `teams` (ids) again with the round's lineups now: a lineup
+    handed in after the team pairing was published. Raises StateError or LineupError."""
+    tournament = rnd.tournament
+    state = team_state(tournament, rnd.number)
+    players = {e.pairing_number: e for e in tournament.entrants.filter(team__isnull=False)}
+    for match in rnd.matches.exclude(black=None).select_related("white", "black"):
+        if match.white_id not in teams and match.black_id not in teams:
+            continue
+        assert match.black is not None
+        pair = EngineBoard(match.white.pairing_number or 0, match.black.pairing_number)
+        rnd.reseat_match(match, [(players[w], players[b]) for w, b in games(state, pair)])
+
+
+def average_ratings(tournament: Tournament) -> dict[int, int]:
+    """Per team id, the rating it is seeded by (D.02 3.1: the average of its `boards` best), rounded."""
+    teams = tournament.teams.prefetch_related("players")
+    boards = tournament.boards or 1
+    return {t.pk: round(seeding_rating([p.rating or 0 for p in t.players.all()], boards)) for t in teams}
+
+
 def _number(entrant: Entrant) -> int:
     assert entrant.pairing_number is not None
     return entrant.pairing_number
@@ -251,7 +278,8 @@ _RESULT_TEXT: dict[str, str] = {
     Board.Result.NOT_PLAYED: "",
 }
 BOARD_RESULT_COLUMNS = (
-    *("round", "match", "board", "white team", "white no.", "white", "black team", "black no.", "black"),
+    # Players by their board on the team's roster, as team events number them; "board" is match.board.
+    *("round", "match", "board", "white team", "white bd", "white", "black team", "black bd", "black"),
     *("result", "white points", "black points"),
 )
 
@@ -275,15 +303,8 @@ def board_result_rows(tournament: Tournament) -> list[tuple[object, ...]]:
             points = (games.points(codes[0]), games.points(codes[1])) if codes else ("", "")
             rows.append(
                 (
-                    *(match.round.number, match.number, board.match_board),
-                    *(
-                        home.name,
-                        white.pairing_number,
-                        white.name,
-                        away.name,
-                        black.pairing_number,
-                        black.name,
-                    ),
+                    *(match.round.number, match.number, f"{match.number}.{board.match_board}"),
+                    *(home.name, white.board_order, white.name, away.name, black.board_order, black.name),
                     *(_RESULT_TEXT[board.result], *points),
                 )
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
@@ -26,7 +26,6 @@ from .state import (
     TITLES_FROM_TRF,
     board_pairing,
     engine_system,
-    next_round_to_pair,
     pairing_state,
     tournament_state,
 )
@@ -36,22 +35,67 @@ RESULTS_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()}
 RATED = {Code.WIN_UNRATED: Code.WIN, Code.DRAW_UNRATED: Code.DRAW, Code.LOSS_UNRATED: Code.LOSS}
 
 
-def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | None]:
-    """What players may see: the rounds with all results in, and the published round being played.
+@dataclass(frozen=True)
+class Export:
+    """What one TRF export holds: the one contract of the individual writer (here) and the team
+    writer (`team_trf`), for the arbiters' file and the players' alike.
 
-    Requested byes of rounds not yet published are left out, like everything unpublished;
-    so is the colour lot until round 1 is published, since with it the file would pair
-    round 1 exactly as the draft does. Birth dates are cut to the tournament's choice.
+    Both hold every round with all its results in and are ready to pair `round_to_pair`, the
+    round after them; a published round still being played (`playing`) is that round, written
+    without any of its results (an individual round with its boards, a team round with the
+    lineups it is played with). The arbiters' file (private) holds everything an engine reads:
+    the requested byes and absences of `round_to_pair` and the forbidden pairs, a draft's
+    lineups, the colour lot and the full birth dates. The players' file (public) holds only
+    what the public pages show: no draft (its absences and lineups stay private), the lineups
+    of a round only once the arbiter released them, the colour lot only once round 1 is
+    published (with it the file would pair round 1 exactly as the draft does), no forbidden
+    pairs, and birth dates cut to the tournament's choice. Both end with the notes of every
+    manual change to a published round.
     """
+
+    tournament: Tournament
+    public: bool
+    round_to_pair: int
+    playing: Round | None
+
+    @property
+    def lot(self) -> bool:
+        """The colour lot of round 1 is written."""
+        return not self.public or self.tournament.rounds.exclude(state=Round.State.DRAFT).exists()
+
+    @property
+    def absences(self) -> bool:
+        """The absences (requested byes) of `round_to_pair` are written: privately, or once published."""
+        return not self.public or self.playing is not None
+
+    def lineups(self, released: bool) -> bool:
+        """A team event's lineups of `round_to_pair` are written: privately, or once they are released."""
+        return not self.public or (self.playing is not None and released)
+
+    def birth_date(self, text: str) -> str:
+        """What the file says of a TRF birth date (YYYY/MM/DD)."""
+        return public_birth_date(self.tournament, text) if self.public else text
+
+
+def export_scope(tournament: Tournament, *, public: bool) -> Export:
+    """The rounds a TRF export of `tournament` holds (`Export`), for players or for its arbiters."""
     done = rounds_with_standings(tournament)
-    last = done[-1] if done else 0
-    state = replace(tournament_state(tournament, last + 1), absences={})
-    shown = tuple(replace(p, birth_date=public_birth_date(tournament, p.birth_date)) for p in state.players)
+    following = min((done[-1] if done else 0) + 1, tournament.total_rounds + 1)
+    playing = tournament.rounds.filter(number=following).exclude(state=Round.State.DRAFT).first()
+    return Export(tournament, public, following, playing)
+
+
+def public_state(tournament: Tournament) -> tuple[TournamentState, Pairing | None]:
+    """What players may see (`Export`): the rounds with all results in, and the round being played."""
+    scope = export_scope(tournament, public=True)
+    state = tournament_state(tournament, scope.round_to_pair)
+    if not scope.absences:
+        state = replace(state, absences={})
+    shown = tuple(replace(p, birth_date=scope.birth_date(p.birth_date)) for p in state.players)
     state = replace(state, players=shown)
-    playing = tournament.rounds.filter(number=last + 1).exclude(state=Round.State.DRAFT).first()
-    if not tournament.rounds.exclude(state=Round.State.DRAFT).exists():
+    if not scope.lot:
         state = replace(state, initial_colour=None)
-    return state, board_pairing(playing) if playing is not None else None
+    return state, board_pairing(scope.playing) if scope.playing is not None else None
 
 
 def public_birth_date(tournament: Tournament, birth_date: str) -> str:
@@ -82,10 +126,9 @@ def arbiter_trf(tournament: Tournament) -> str:
     dates; a round published and still being played is written with its boards and no results.
     Ends with the notes of every manual change to a published round.
     """
-    playing = tournament.rounds.filter(state=Round.State.PUBLISHED).order_by("number").first()
-    number = playing.number if playing else min(next_round_to_pair(tournament), tournament.total_rounds + 1)
-    state = pairing_state(tournament, number)
-    pairing = board_pairing(playing) if playing is not None else None
+    scope = export_scope(tournament, public=False)
+    state = pairing_state(tournament, scope.round_to_pair)
+    pairing = board_pairing(scope.playing) if scope.playing is not None else None
     text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
     system = engine_system(tournament)
     # A US Chess event's variations and clubs, so that `python -m swiss pair --system us` reads them.

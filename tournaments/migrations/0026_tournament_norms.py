@@ -7,7 +7,7 @@ import tournaments.validators
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0024_schedule_ratings_prizes"),
+        ("tournaments", "0025_round_lineups"),
     ]
 
     operations = [

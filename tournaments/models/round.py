@@ -20,6 +20,7 @@ from .public import ShownPublicly
 
 if TYPE_CHECKING:
     from .entrant import Entrant, Team
+    from .match import Match
     from .tournament import Tournament
 
     # A match to store: White's team on board 1, Black's team or None (bye), its games (white, black).
@@ -56,6 +57,15 @@ class Round(ShownPublicly):
     # When the round starts (the schedule); entered and shown in the tournament's time zone.
     starts_at = models.DateTimeField(null=True, blank=True)
 
+    class Lineups(models.TextChoices):
+        """A team round's lineups after its pairing is published (`tournaments.bridge.lineups`)."""
+
+        OPEN = "open", "open"  # the captains hand them in, the arbiter enters them
+        CLOSED = "closed", "closed"  # no more changes; not yet shown to players
+        RELEASED = "released", "released"  # closed and on the public pages
+
+    lineups = models.CharField(max_length=8, choices=Lineups.choices, default=Lineups.OPEN)
+
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
@@ -70,6 +80,10 @@ class Round(ShownPublicly):
 
     def __str__(self) -> str:
         return f"{self.tournament} – round {self.number}"
+
+    @property
+    def lineups_released(self) -> bool:
+        return self.lineups == self.Lineups.RELEASED
 
     @property
     def is_paired(self) -> bool:
@@ -162,6 +176,17 @@ class Round(ShownPublicly):
                 number += 1
                 board = Board.objects.create(round=self, number=number, match=match, match_board=match_board)
                 self._seat_board(board, first, second)
+
+    @transaction.atomic
+    def reseat_match(self, match: Match, games: list[tuple[Entrant, Entrant]]) -> None:
+        """Seat a published match's games again, board 1 first (a lineup handed in after the team
+        pairing was published): the same boards, the new players; refused once a game has a result."""
+        boards = list(match.boards.order_by("match_board"))
+        if any(board.result for board in boards):
+            raise ValidationError(f"Match {match.number} has results; its games stand as played.")
+        Seat.objects.filter(round=self, board_number__in=[b.number for b in boards]).delete()
+        for board, (white, black) in zip(boards, games, strict=True):
+            self._seat_board(board, white, black)
 
     def _raise_version(self) -> None:
         """The draft is about to change: its version goes up; refused once published."""

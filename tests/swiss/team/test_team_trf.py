@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from swiss.cli import INVALID_INPUT, main
-from swiss.model import Colour, Scoring, TrfError
+from swiss.model import Colour, Player, Scoring, TrfError
 from swiss.team import c046
 from swiss.team.generate import Rates, new_event, rounds
 from swiss.team.model import MatchScoring, Outcome, Preferences, Primary
-from swiss.trf import decode_trf, read_team_trf, write_team_trf
+from swiss.trf import decode_trf, read_player_line, read_team_trf, write_team_trf
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "team-c046"
 
@@ -163,3 +163,34 @@ def test_a_299_record_for_every_round_counts_once_from_round_one() -> None:
         adjusted.team(3).score(Primary.MATCH_POINTS, rounds=1)
         == state.team(3).score(Primary.MATCH_POINTS, rounds=1) - 1
     )
+
+
+def test_the_team_writer_writes_who_each_player_is_and_the_header_given() -> None:
+    """The players' own 001 columns and the tournament's header records, without text edits after."""
+    state = read_team_trf(decode_trf((CORPUS / "case-0005.trf").read_bytes()))
+    players = {
+        1: Player(
+            1,
+            "Wójcik, Anna",
+            2412,
+            sex="f",
+            title="WGM",
+            federation="POL",
+            fide_id="1111111",
+            birth_date="2001/02/03",
+        )
+    }
+    text = write_team_trf(state, players=players, header=[("022", "Basel"), ("042", "2026/05/01")])
+    lines = text.splitlines()
+    assert lines[1:3] == ["022 Basel", "042 2026/05/01"]
+    first = read_player_line(next(line for line in lines if line.startswith("001    1")))
+    assert (first.name, first.rating, first.title, first.federation, first.birth_date) == (
+        "Wójcik, Anna",
+        2412,
+        "WGM",
+        "POL",
+        "2001/02/03",
+    )
+    assert read_team_trf(text).teams == state.teams
+    # Without an initial colour no 152 record: the engines' default is White, as for 152 W.
+    assert "\n152 " not in write_team_trf(replace(state, initial_colour=None))

@@ -77,7 +77,7 @@ def add_entrants(tournament: Tournament, user: User | None, entrants: list[Entra
 
 
 def record_renumbering(
-    user: User, tournament: Tournament, moved: dict[Entrant, int], why: str
+    user: User | None, tournament: Tournament, moved: dict[Entrant, int], why: str
 ) -> AuditRecord | None:
     """The audit record of pairing numbers moved (None when none moved): by name for people, and
     `moved` as [entrant id, old, new] for the page that lists them (`renumbering`)."""

@@ -57,6 +57,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
         model = Tournament
         fields = [
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
+            "rate_of_play",
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
             *("tiebreaks", "prize_categories", "public_birth_dates", "public"),
         ]

@@ -28,3 +28,8 @@ def test_the_engine_imports_neither_app():
 def test_only_the_bridge_imports_the_engine():
     users = imports_of("tournaments", "swiss") + imports_of("pairing", "swiss")
     assert users and all(path.startswith("tournaments/bridge/") for path in users), users
+
+
+def test_the_rating_list_is_data_that_imports_neither_app():
+    """ratinglists/ holds FIDE's list; tournaments and pairing read it, it reads neither."""
+    assert imports_of("ratinglists", "tournaments") == [] and imports_of("ratinglists", "pairing") == []

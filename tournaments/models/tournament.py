@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import public_cache
 from tournaments.bridge.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
@@ -242,6 +243,20 @@ class Tournament(models.Model):
         blank=True,
         validators=[validate_prize_categories],
         help_text="Prize lists beside the standings: W (women), U18 or S65 (age), U1800 (rating).",
+    )
+
+    class RateOfPlay(models.TextChoices):
+        # Which of a player's FIDE ratings the event uses (FIDE rating regulations: standard, rapid, blitz).
+        STANDARD = "standard", _("Standard")
+        RAPID = "rapid", _("Rapid")
+        BLITZ = "blitz", _("Blitz")
+
+    rate_of_play = models.CharField(
+        _("rate of play"),
+        max_length=8,
+        choices=RateOfPlay.choices,
+        default=RateOfPlay.STANDARD,
+        help_text=_("The FIDE rating a player is entered with from the rating list."),
     )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)

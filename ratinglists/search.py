@@ -1,0 +1,70 @@
+"""Finding players in the list as an arbiter types: by FIDE ID, or by name whatever its accents.
+
+A name is matched on the folded name (`formats.fold`): the first word typed is the start of
+the name as FIDE writes it ("Surname, Given names"), every further word appears somewhere in it.
+The answers come in the order of the folded names, read from the index of migration 0002 (on
+PostgreSQL in the "C" collation, which is the order of code points, as SQLite's own); when
+fewer than `LIMIT` names start with the first word, PostgreSQL's trigram index adds those in
+which every word appears anywhere (a given name typed first, a second surname).
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Collate
+from django.db.models.lookups import GreaterThanOrEqual, LessThan
+
+from .formats import fold
+from .models import ListedPlayer
+
+LIMIT = 10
+# FIDE IDs have up to 10 digits; what is typed is the start of an ID of any length up to that.
+_ID_DIGITS = 10
+# pg_trgm finds nothing in a word shorter than a trigram.
+_TRIGRAM = 3
+# Above every character a folded name holds: the end of the range of names with a prefix.
+_LAST = "\U0010ffff"
+
+
+def search(query: str, limit: int = LIMIT) -> list[ListedPlayer]:
+    """The players the arbiter may mean by `query`, in the order of their names: at most `limit`."""
+    text = query.strip()
+    if text.isdigit():
+        return by_id(text, limit)
+    words = fold(text).split()
+    if not words:
+        return []
+    key = _key()
+    players = ListedPlayer.objects.order_by(key.asc(), "pk")
+    starting = players.filter(GreaterThanOrEqual(key, words[0]), LessThan(key, words[0] + _LAST))
+    found = list(_containing(starting, words[1:])[:limit])
+    if len(found) < limit and connection.vendor == "postgresql" and all(len(w) >= _TRIGRAM for w in words):
+        anywhere = _containing(players.exclude(pk__in=[p.pk for p in found]), words)
+        found += list(anywhere[: limit - len(found)])
+    return found
+
+
+def by_id(digits: str, limit: int = LIMIT) -> list[ListedPlayer]:
+    """The player with this FIDE ID, then those whose ID starts with it: one index range per length."""
+    if len(digits) > _ID_DIGITS:
+        return []
+    prefix = int(digits)
+    found = list(ListedPlayer.objects.filter(pk=prefix))
+    for extra in range(1, _ID_DIGITS - len(digits) + 1):
+        if len(found) >= limit:
+            break
+        within = Q(pk__gte=prefix * 10**extra, pk__lt=(prefix + 1) * 10**extra)
+        found += ListedPlayer.objects.filter(within).order_by("pk")[: limit - len(found)]
+    return found
+
+
+def _key() -> Collate | F:
+    """The folded name in the order of code points, as the index of migration 0002 holds it."""
+    return Collate(F("name_key"), "C") if connection.vendor == "postgresql" else F("name_key")
+
+
+def _containing(players: QuerySet[ListedPlayer], words: list[str]) -> QuerySet[ListedPlayer]:
+    for word in words:
+        players = players.filter(name_key__contains=word)
+    return players

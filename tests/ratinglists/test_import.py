@@ -139,3 +139,35 @@ def test_the_upload_page_says_why_a_file_is_not_a_list(arbiter_client):
 def arbiter_client(client: Any, arbiter: Any) -> Any:
     client.force_login(arbiter)
     return client
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_imports_an_uploaded_zip_while_the_page_follows_it(settings, client, arbiter, start_worker):
+    import io
+    import time
+    import zipfile
+
+    settings.JOBS_IN_PROCESS = False
+    client.force_login(arbiter)
+    sample = (SAMPLES / "fide-list-sample.txt").read_text().splitlines()
+    lines = [sample[0]] + [f"{n:<15}{sample[1 + n % 10][15:]}" for n in range(1, 30_001)]
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("players_list_foa.txt", "\n".join(lines) + "\n")
+    upload = SimpleUploadedFile("players_list.zip", data.getvalue())
+    response = client.post("/rating-lists/", {"file": upload})
+    assert (
+        "Waiting for a worker."
+        in client.get(response["Location"], headers={"HX-Request": "true"}).content.decode()
+    )
+    start_worker()
+    rating_list = RatingList.objects.get()
+    for _ in range(600):
+        rating_list.refresh_from_db()
+        if not rating_list.is_active:
+            break
+        time.sleep(0.2)
+    assert (rating_list.status, rating_list.rows, rating_list.created) == ("done", 30_000, 30_000)
+    poll = client.get(response["Location"], headers={"HX-Request": "true"}).content.decode()
+    assert "30000 players read, 30000 new" in poll and "hx-trigger" not in poll  # polling stops
+    assert ListedPlayer.objects.count() == 30_000 and not UploadChunk.objects.exists()

@@ -54,10 +54,12 @@ def request_import(upload: UploadedFile, user: Any, *, kind: str = "", month: st
 
 def run(rating_list_id: int) -> None:
     """Import an uploaded file: its pieces are put together in a temporary file, then read line by line."""
-    rating_list = RatingList.objects.get(pk=rating_list_id)
-    if rating_list.status != RatingList.Status.QUEUED and rating_list.status != RatingList.Status.RUNNING:
-        return
-    RatingList.objects.filter(pk=rating_list_id).update(status=RatingList.Status.RUNNING)
+    with transaction.atomic():
+        rating_list = RatingList.objects.select_for_update().get(pk=rating_list_id)
+        if not rating_list.is_active:
+            return
+        rating_list.status, rating_list.attempts = RatingList.Status.RUNNING, rating_list.attempts + 1
+        rating_list.save(update_fields=["status", "attempts"])
     with tempfile.TemporaryFile() as copy:
         for chunk in UploadChunk.objects.filter(rating_list=rating_list).order_by("number").iterator(1):
             copy.write(chunk.data)
@@ -66,6 +68,24 @@ def run(rating_list_id: int) -> None:
         with _progress_writer(rating_list_id) as progress:
             import_stream(copy, rating_list.file_name, size, rating_list, progress)
     UploadChunk.objects.filter(rating_list_id=rating_list_id).delete()
+
+
+def after_stall(rating_list_id: int) -> bool:
+    """The import's worker stopped (its transaction rolled back): True to queue it again, False
+    when it has failed JOB_ATTEMPTS times (or is no longer wanted)."""
+    with transaction.atomic():
+        rating_list = RatingList.objects.select_for_update().filter(pk=rating_list_id).first()
+        if rating_list is None or not rating_list.is_active:
+            return False
+        if rating_list.attempts >= settings.JOB_ATTEMPTS:
+            fail(
+                rating_list,
+                _("The worker importing the list stopped %(n)s times (JOB_ATTEMPTS).")
+                % {"n": rating_list.attempts},
+            )
+            return False
+        RatingList.objects.filter(pk=rating_list_id).update(status=RatingList.Status.QUEUED)
+        return True
 
 
 def import_path(path: Path, rating_list: RatingList, progress: Progress | None = None) -> Outcome | None:

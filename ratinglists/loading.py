@@ -11,6 +11,7 @@ INSERT … ON CONFLICT, which writes only the rows that changed; elsewhere (SQLi
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,8 @@ class Outcome:
     updated: int = 0
     bad_lines: int = 0
     report: list[str] = field(default_factory=list)
+    # Seconds of each step on PostgreSQL (reading and copying, merging, building the indexes).
+    seconds: dict[str, float] = field(default_factory=dict)
 
     def bad(self, number: int, why: str) -> None:
         self.bad_lines += 1
@@ -107,6 +110,7 @@ def _copy_and_merge(
     table = ListedPlayer._meta.db_table
     names = ", ".join((*COLUMNS, "source_id"))
     source = str(rating_list.pk)
+    began = time.monotonic()
     with connection.cursor() as cursor:
         # The line order, so that a FIDE ID given twice keeps its last line, as the list would.
         # Dropped at the end too: inside a caller's transaction ON COMMIT comes too late.
@@ -124,6 +128,7 @@ def _copy_and_merge(
                     buffer.clear()
             if buffer:
                 copy.write("\n".join(buffer) + "\n")
+        outcome.seconds["read and copy"] = time.monotonic() - began
         cursor.execute(
             "SELECT fide_id, count(*) FROM staging_players GROUP BY fide_id HAVING count(*) > 1 "
             "ORDER BY fide_id LIMIT %s",
@@ -136,6 +141,7 @@ def _copy_and_merge(
             )
         # The first list: its million rows go in without the name indexes, which are built after.
         first = not ListedPlayer.objects.exists()
+        began = time.monotonic()
         if first:
             for statement in indexes.DROP:
                 cursor.execute(statement)
@@ -155,9 +161,12 @@ def _copy_and_merge(
         )
         outcome.created, outcome.updated = cursor.fetchone()
         cursor.execute("DROP TABLE staging_players")
+        outcome.seconds["merge"] = time.monotonic() - began
         if first:
+            began = time.monotonic()
             for statement in indexes.create(connection.vendor):
                 cursor.execute(statement)
+            outcome.seconds["indexes"] = time.monotonic() - began
 
 
 def _upsert_in_batches(

@@ -96,6 +96,7 @@ class RatingList(models.Model):
     # The first bad lines, as ["line N: why", ...] (`loading.MAX_REPORTED`).
     report = models.JSONField(default=list, blank=True)
     queue_id = models.BigIntegerField(null=True, blank=True, help_text="procrastinate's job id")
+    attempts = models.PositiveSmallIntegerField(default=0)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

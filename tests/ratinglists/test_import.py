@@ -141,33 +141,62 @@ def arbiter_client(client: Any, arbiter: Any) -> Any:
     return client
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_worker_imports_an_uploaded_zip_while_the_page_follows_it(settings, client, arbiter, start_worker):
+def zipped_list(rows: int) -> SimpleUploadedFile:
+    """A combined list of `rows` players (the sample's ten again and again, with IDs of their own), zipped."""
     import io
-    import time
     import zipfile
 
-    settings.JOBS_IN_PROCESS = False
-    client.force_login(arbiter)
     sample = (SAMPLES / "fide-list-sample.txt").read_text().splitlines()
-    lines = [sample[0]] + [f"{n:<15}{sample[1 + n % 10][15:]}" for n in range(1, 30_001)]
+    lines = [sample[0]] + [f"{n:<15}{sample[1 + n % 10][15:]}" for n in range(1, rows + 1)]
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("players_list_foa.txt", "\n".join(lines) + "\n")
-    upload = SimpleUploadedFile("players_list.zip", data.getvalue())
-    response = client.post("/rating-lists/", {"file": upload})
+    return SimpleUploadedFile("players_list.zip", data.getvalue())
+
+
+def wait_until(rating_list: RatingList, done: Any, seconds: float = 240) -> RatingList:
+    import time
+
+    for _ in range(int(seconds * 5)):
+        rating_list.refresh_from_db()
+        if done(rating_list):
+            break
+        time.sleep(0.2)
+    return rating_list
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_imports_an_uploaded_zip_while_the_page_follows_it(settings, client, arbiter, start_worker):
+    settings.JOBS_IN_PROCESS = False
+    client.force_login(arbiter)
+    response = client.post("/rating-lists/", {"file": zipped_list(30_000)})
     assert (
         "Waiting for a worker."
         in client.get(response["Location"], headers={"HX-Request": "true"}).content.decode()
     )
     start_worker()
-    rating_list = RatingList.objects.get()
-    for _ in range(600):
-        rating_list.refresh_from_db()
-        if not rating_list.is_active:
-            break
-        time.sleep(0.2)
+    rating_list = wait_until(RatingList.objects.get(), lambda r: not r.is_active)
     assert (rating_list.status, rating_list.rows, rating_list.created) == ("done", 30_000, 30_000)
     poll = client.get(response["Location"], headers={"HX-Request": "true"}).content.decode()
     assert "30000 players read, 30000 new" in poll and "hx-trigger" not in poll  # polling stops
     assert ListedPlayer.objects.count() == 30_000 and not UploadChunk.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_whose_worker_is_killed_is_done_again_by_another(settings, client, arbiter, start_worker):
+    settings.JOBS_IN_PROCESS = False
+    client.force_login(arbiter)
+    response = client.post("/rating-lists/", {"file": zipped_list(150_000)})
+    first = start_worker()
+    # The progress is written on a connection of its own, so it is seen while the import runs.
+    rating_list = wait_until(RatingList.objects.get(), lambda r: r.rows > 0 or not r.is_active)
+    assert rating_list.status == "running" and 0 < rating_list.percent < 100
+    page = client.get(response["Location"], headers={"HX-Request": "true"}).content.decode()
+    assert "<progress" in page and "players read." in page
+    first.kill()
+    first.wait()
+    assert ListedPlayer.objects.count() == 0  # the import's transaction died with its worker
+    start_worker()
+    rating_list = wait_until(rating_list, lambda r: not r.is_active)
+    assert (rating_list.status, rating_list.attempts, rating_list.created) == ("done", 2, 150_000)
+    assert ListedPlayer.objects.count() == 150_000

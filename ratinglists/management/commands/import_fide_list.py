@@ -60,8 +60,11 @@ class Command(BaseCommand):
             self.stdout.write(line)
         if outcome.bad_lines > len([r for r in outcome.report if r.startswith("line ")]):
             self.stdout.write(f"… and more: {outcome.bad_lines:,} bad lines in all.")
+        what = " ".join(filter(None, [str(rating_list.get_kind_display()), "list", rating_list.month]))
+        steps = ", ".join(f"{step} {seconds:.0f} s" for step, seconds in outcome.seconds.items())
         self.stdout.write(
-            f"{rating_list.get_kind_display()} list {rating_list.month} ({rating_list.file_format}): "
+            f"{what} ({rating_list.file_format}): "
             f"{outcome.rows:,} players read, {outcome.created:,} new, {outcome.updated:,} updated, "
-            f"{outcome.bad_lines:,} bad lines skipped, in {time.monotonic() - began:.0f} s."
+            f"{outcome.bad_lines:,} bad lines skipped, in {time.monotonic() - began:.0f} s"
+            + (f" ({steps})." if steps else ".")
         )

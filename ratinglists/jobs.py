@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -53,7 +53,12 @@ def request_import(upload: UploadedFile, user: Any, *, kind: str = "", month: st
 
 
 def run(rating_list_id: int) -> None:
-    """Import an uploaded file: its pieces are put together in a temporary file, then read line by line."""
+    """Import an uploaded file: its pieces are put together in a temporary file, then read line by line.
+    The pieces are dropped in the transaction that stores the players, so a retry still has them."""
+
+    def drop_upload() -> object:
+        return UploadChunk.objects.filter(rating_list_id=rating_list_id).delete()
+
     with transaction.atomic():
         rating_list = RatingList.objects.select_for_update().get(pk=rating_list_id)
         if not rating_list.is_active:
@@ -66,8 +71,9 @@ def run(rating_list_id: int) -> None:
         size = copy.tell()
         copy.seek(0)
         with _progress_writer(rating_list_id) as progress:
-            import_stream(copy, rating_list.file_name, size, rating_list, progress)
-    UploadChunk.objects.filter(rating_list_id=rating_list_id).delete()
+            outcome = import_stream(copy, rating_list.file_name, size, rating_list, progress, drop_upload)
+    if outcome is None:  # not a list: the file is of no more use
+        drop_upload()
 
 
 def after_stall(rating_list_id: int) -> bool:
@@ -94,7 +100,12 @@ def import_path(path: Path, rating_list: RatingList, progress: Progress | None =
 
 
 def import_stream(
-    stream: IO[bytes], name: str, size: int, rating_list: RatingList, progress: Progress | None
+    stream: IO[bytes],
+    name: str,
+    size: int,
+    rating_list: RatingList,
+    progress: Progress | None,
+    finishing: Callable[[], object] | None = None,
 ) -> Outcome | None:
     """Import one file into the list; None (and the job failed with the reason) when it cannot be read."""
     try:
@@ -102,7 +113,7 @@ def import_stream(
         RatingList.objects.filter(pk=rating_list.pk).update(
             kind=opened.kind, file_format=opened.file_format, month=opened.month, size=opened.size
         )
-        return load(opened, rating_list, progress)
+        return load(opened, rating_list, progress, finishing)
     except FormatError as error:
         fail(rating_list, str(error))
     except Exception:

@@ -56,8 +56,14 @@ def updated_columns(kind: str) -> tuple[str, ...]:
     return IDENTITY_COLUMNS + TYPE_COLUMNS[kind]
 
 
-def load(opened: Opened, rating_list: RatingList, progress: Progress | None = None) -> Outcome:
-    """Import the players of `opened` and mark `rating_list` done with what was found, atomically."""
+def load(
+    opened: Opened,
+    rating_list: RatingList,
+    progress: Progress | None = None,
+    finishing: Callable[[], object] | None = None,
+) -> Outcome:
+    """Import the players of `opened` and mark `rating_list` done with what was found, atomically;
+    `finishing` runs in that transaction too (the job drops the uploaded file there)."""
     outcome = Outcome()
 
     def players() -> Iterator[Player]:
@@ -84,6 +90,15 @@ def load(opened: Opened, rating_list: RatingList, progress: Progress | None = No
             report=outcome.report,
             finished_at=timezone.now(),
         )
+        if finishing is not None:
+            finishing()
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        # Marks the new rows visible to all, so that the type-ahead is answered from its index
+        # alone, and gives the planner the new list's statistics; autovacuum would, but later.
+        began = time.monotonic()
+        with connection.cursor() as cursor:
+            cursor.execute(f"VACUUM (ANALYZE) {ListedPlayer._meta.db_table}")
+        outcome.seconds["vacuum"] = time.monotonic() - began
     if progress is not None:
         progress(opened.size, outcome.rows)
     return outcome

@@ -36,13 +36,15 @@ def search(query: str, limit: int = LIMIT) -> list[ListedPlayer]:
     if not words:
         return []
     key = _key()
-    players = ListedPlayer.objects.order_by(key.asc(), "pk")
+    players = ListedPlayer.objects.order_by(key.asc(), "pk").values_list("pk", flat=True)
     starting = players.filter(GreaterThanOrEqual(key, words[0]), LessThan(key, words[0] + _LAST))
-    found = list(_containing(starting, words[1:])[:limit])
-    if len(found) < limit and connection.vendor == "postgresql" and all(len(w) >= _TRIGRAM for w in words):
-        anywhere = _containing(players.exclude(pk__in=[p.pk for p in found]), words)
-        found += list(anywhere[: limit - len(found)])
-    return found
+    # IDs first: the index holds the folded name and the ID, so PostgreSQL reads no table row
+    # for the thousands of names it may pass over (after the import's VACUUM, `loading`).
+    ids = list(_containing(starting, words[1:])[:limit])
+    if len(ids) < limit and connection.vendor == "postgresql" and all(len(w) >= _TRIGRAM for w in words):
+        ids += _containing(players.exclude(pk__in=ids), words)[: limit - len(ids)]
+    found = ListedPlayer.objects.in_bulk(ids)
+    return [found[pk] for pk in ids]
 
 
 def by_id(digits: str, limit: int = LIMIT) -> list[ListedPlayer]:
@@ -64,7 +66,7 @@ def _key() -> Collate | F:
     return Collate(F("name_key"), "C") if connection.vendor == "postgresql" else F("name_key")
 
 
-def _containing(players: QuerySet[ListedPlayer], words: list[str]) -> QuerySet[ListedPlayer]:
+def _containing(players: QuerySet[ListedPlayer, int], words: list[str]) -> QuerySet[ListedPlayer, int]:
     for word in words:
         players = players.filter(name_key__contains=word)
     return players

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,72 +14,138 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='RatingList',
+            name="RatingList",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('file_name', models.CharField(blank=True, max_length=200)),
-                ('kind', models.CharField(blank=True, choices=[('combined', 'Combined (standard, rapid and blitz)'), ('standard', 'Standard'), ('rapid', 'Rapid'), ('blitz', 'Blitz')], max_length=10)),
-                ('file_format', models.CharField(blank=True, max_length=3)),
-                ('month', models.CharField(blank=True, max_length=5)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Importing'), ('done', 'Imported'), ('failed', 'Failed')], default='queued', max_length=10)),
-                ('message', models.TextField(blank=True)),
-                ('size', models.PositiveBigIntegerField(default=0)),
-                ('done_bytes', models.PositiveBigIntegerField(default=0)),
-                ('rows', models.PositiveIntegerField(default=0)),
-                ('created', models.PositiveIntegerField(default=0)),
-                ('updated', models.PositiveIntegerField(default=0)),
-                ('bad_lines', models.PositiveIntegerField(default=0)),
-                ('report', models.JSONField(blank=True, default=list)),
-                ('queue_id', models.BigIntegerField(blank=True, help_text="procrastinate's job id", null=True)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("file_name", models.CharField(blank=True, max_length=200)),
+                (
+                    "kind",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("combined", "Combined (standard, rapid and blitz)"),
+                            ("standard", "Standard"),
+                            ("rapid", "Rapid"),
+                            ("blitz", "Blitz"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("file_format", models.CharField(blank=True, max_length=3)),
+                ("month", models.CharField(blank=True, max_length=5)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("running", "Importing"),
+                            ("done", "Imported"),
+                            ("failed", "Failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("message", models.TextField(blank=True)),
+                ("size", models.PositiveBigIntegerField(default=0)),
+                ("done_bytes", models.PositiveBigIntegerField(default=0)),
+                ("rows", models.PositiveIntegerField(default=0)),
+                ("created", models.PositiveIntegerField(default=0)),
+                ("updated", models.PositiveIntegerField(default=0)),
+                ("bad_lines", models.PositiveIntegerField(default=0)),
+                ("report", models.JSONField(blank=True, default=list)),
+                (
+                    "queue_id",
+                    models.BigIntegerField(blank=True, help_text="procrastinate's job id", null=True),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='ListedPlayer',
+            name="ListedPlayer",
             fields=[
-                ('fide_id', models.PositiveBigIntegerField(primary_key=True, serialize=False)),
-                ('name', models.CharField(max_length=120)),
-                ('name_key', models.CharField(max_length=120)),
-                ('federation', models.CharField(blank=True, max_length=3)),
-                ('sex', models.CharField(blank=True, max_length=1)),
-                ('title', models.CharField(blank=True, max_length=4)),
-                ('w_title', models.CharField(blank=True, max_length=4)),
-                ('o_title', models.CharField(blank=True, max_length=40)),
-                ('foa_title', models.CharField(blank=True, max_length=3)),
-                ('standard', models.PositiveSmallIntegerField(null=True)),
-                ('standard_games', models.PositiveSmallIntegerField(null=True)),
-                ('standard_k', models.PositiveSmallIntegerField(null=True)),
-                ('rapid', models.PositiveSmallIntegerField(null=True)),
-                ('rapid_games', models.PositiveSmallIntegerField(null=True)),
-                ('rapid_k', models.PositiveSmallIntegerField(null=True)),
-                ('blitz', models.PositiveSmallIntegerField(null=True)),
-                ('blitz_games', models.PositiveSmallIntegerField(null=True)),
-                ('blitz_k', models.PositiveSmallIntegerField(null=True)),
-                ('birth_year', models.PositiveSmallIntegerField(null=True)),
-                ('flags', models.CharField(blank=True, max_length=4)),
-                ('inactive_standard', models.BooleanField(null=True)),
-                ('inactive_rapid', models.BooleanField(null=True)),
-                ('inactive_blitz', models.BooleanField(null=True)),
-                ('source', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='ratinglists.ratinglist')),
+                ("fide_id", models.PositiveBigIntegerField(primary_key=True, serialize=False)),
+                ("name", models.CharField(max_length=120)),
+                ("name_key", models.CharField(max_length=120)),
+                ("federation", models.CharField(blank=True, max_length=3)),
+                ("sex", models.CharField(blank=True, max_length=1)),
+                ("title", models.CharField(blank=True, max_length=4)),
+                ("w_title", models.CharField(blank=True, max_length=4)),
+                ("o_title", models.CharField(blank=True, max_length=40)),
+                ("foa_title", models.CharField(blank=True, max_length=3)),
+                ("standard", models.PositiveSmallIntegerField(null=True)),
+                ("standard_games", models.PositiveSmallIntegerField(null=True)),
+                ("standard_k", models.PositiveSmallIntegerField(null=True)),
+                ("rapid", models.PositiveSmallIntegerField(null=True)),
+                ("rapid_games", models.PositiveSmallIntegerField(null=True)),
+                ("rapid_k", models.PositiveSmallIntegerField(null=True)),
+                ("blitz", models.PositiveSmallIntegerField(null=True)),
+                ("blitz_games", models.PositiveSmallIntegerField(null=True)),
+                ("blitz_k", models.PositiveSmallIntegerField(null=True)),
+                ("birth_year", models.PositiveSmallIntegerField(null=True)),
+                ("flags", models.CharField(blank=True, max_length=4)),
+                ("inactive_standard", models.BooleanField(null=True)),
+                ("inactive_rapid", models.BooleanField(null=True)),
+                ("inactive_blitz", models.BooleanField(null=True)),
+                (
+                    "source",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="ratinglists.ratinglist",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='UploadChunk',
+            name="UploadChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('data', models.BinaryField()),
-                ('rating_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='ratinglists.ratinglist')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("data", models.BinaryField()),
+                (
+                    "rating_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="ratinglists.ratinglist",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['rating_list', 'number'],
-                'constraints': [models.UniqueConstraint(fields=('rating_list', 'number'), name='upload_chunk_unique_number')],
+                "ordering": ["rating_list", "number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("rating_list", "number"), name="upload_chunk_unique_number"
+                    )
+                ],
             },
         ),
     ]

@@ -11,8 +11,8 @@ which every word appears anywhere (a given name typed first, a second surname).
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import F, Q, QuerySet
-from django.db.models.functions import Collate
+from django.db.models import F, Q, QuerySet, Value
+from django.db.models.functions import Collate, Concat
 from django.db.models.lookups import GreaterThanOrEqual, LessThan
 
 from .formats import fold
@@ -23,6 +23,8 @@ LIMIT = 10
 _ID_DIGITS = 10
 # pg_trgm finds nothing in a word shorter than a trigram.
 _TRIGRAM = 3
+# How many names holding the words anywhere are put in order, at most.
+_ANYWHERE = 500
 # Above every character a folded name holds: the end of the range of names with a prefix.
 _LAST = "\U0010ffff"
 
@@ -42,7 +44,15 @@ def search(query: str, limit: int = LIMIT) -> list[ListedPlayer]:
     # for the thousands of names it may pass over (after the import's VACUUM, `loading`).
     ids = list(_containing(starting, words[1:])[:limit])
     if len(ids) < limit and connection.vendor == "postgresql" and all(len(w) >= _TRIGRAM for w in words):
-        ids += _containing(players.exclude(pk__in=ids), words)[: limit - len(ids)]
+        # The first `_ANYWHERE` names the trigram index finds with the words, in name order: a
+        # word as common as a given name is in thousands, and the arbiter types a second word
+        # before reading on. They are sorted by a copy of the key that no index holds: sorted by
+        # the key itself, PostgreSQL may walk the name index in order hoping for ten matches
+        # soon, which for a word no name holds reads every row.
+        matches = _containing(ListedPlayer.objects.values_list("pk", flat=True), words)[:_ANYWHERE]
+        anywhere = ListedPlayer.objects.filter(pk__in=matches).exclude(pk__in=ids)
+        in_order = anywhere.order_by(Collate(Concat(F("name_key"), Value("")), "C"), "pk")
+        ids += in_order.values_list("pk", flat=True)[: limit - len(ids)]
     found = ListedPlayer.objects.in_bulk(ids)
     return [found[pk] for pk in ids]
 

@@ -91,6 +91,8 @@ class TournamentForm(forms.ModelForm[Tournament]):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = [(value, label) for value, label in choices if value in offered]
+        if "rate_of_play" in self.fields:  # not on the team form
+            self.fields["rate_of_play"].required = False
         if self.instance.pk:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
             self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
@@ -100,6 +102,11 @@ class TournamentForm(forms.ModelForm[Tournament]):
                 for name in self.locked_rules:
                     self.fields[name].disabled = True
                     self.fields[name].help_text = LOCKED
+
+    def clean_rate_of_play(self) -> str:
+        """Not sent (a form of before the field, a script): the tournament's own, else standard."""
+        rate: str = self.cleaned_data.get("rate_of_play") or self.instance.rate_of_play
+        return rate or Tournament.RateOfPlay.STANDARD
 
     def clean_prize_categories(self) -> list[str]:
         return [

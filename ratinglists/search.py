@@ -58,17 +58,16 @@ def search(query: str, limit: int = LIMIT) -> list[ListedPlayer]:
 
 
 def by_id(digits: str, limit: int = LIMIT) -> list[ListedPlayer]:
-    """The player with this FIDE ID, then those whose ID starts with it: one index range per length."""
+    """The player with this FIDE ID, then those whose ID starts with it: one range of the primary
+    key per length of ID, in one query (PostgreSQL ORs their index scans)."""
     if len(digits) > _ID_DIGITS:
         return []
     prefix = int(digits)
-    found = list(ListedPlayer.objects.filter(pk=prefix))
+    ranges = Q(pk=prefix)
     for extra in range(1, _ID_DIGITS - len(digits) + 1):
-        if len(found) >= limit:
-            break
-        within = Q(pk__gte=prefix * 10**extra, pk__lt=(prefix + 1) * 10**extra)
-        found += ListedPlayer.objects.filter(within).order_by("pk")[: limit - len(found)]
-    return found
+        ranges |= Q(pk__gte=prefix * 10**extra, pk__lt=(prefix + 1) * 10**extra)
+    # In order of the ID, which puts the one typed in full first: every other is longer.
+    return list(ListedPlayer.objects.filter(ranges).order_by("pk")[:limit])
 
 
 def _key() -> Collate | F:

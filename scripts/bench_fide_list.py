@@ -58,7 +58,13 @@ def main() -> None:
     )
     parser.add_argument("--rows", type=int, default=1_100_000)
     parser.add_argument("--keep", action="store_true", help="keep the database (bench_fide_<pid>)")
+    parser.add_argument(
+        "--queries-only", action="store_true", help="time the type-ahead on the list already in DATABASE_URL"
+    )
     args = parser.parse_args()
+    if args.queries_only:
+        time_queries()
+        return
     server = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
     name = f"bench_fide_{os.getpid()}"
     admin = database(server, "postgres")
@@ -113,10 +119,17 @@ def time_queries() -> None:
     from ratinglists.search import search
     from tournaments.models import Tournament
 
-    user = get_user_model().objects.create_user("bench", is_staff=True)
+    user, _ = get_user_model().objects.get_or_create(username="bench", defaults={"is_staff": True})
     day = datetime.date(2026, 9, 1)
-    tournament = Tournament.objects.create(
-        name="Bench", slug="bench", start_date=day, end_date=day, total_rounds=9, chief_arbiter=user
+    tournament, _ = Tournament.objects.get_or_create(
+        slug="bench",
+        defaults={
+            "name": "Bench",
+            "start_date": day,
+            "end_date": day,
+            "total_rounds": 9,
+            "chief_arbiter": user,
+        },
     )
     client = Client(HTTP_HOST="localhost")
     client.force_login(user)

@@ -63,6 +63,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.queries_only:
+        os.environ.update(DEBUG="true", ENV_FILE=os.devnull)
         time_queries()
         return
     server = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"

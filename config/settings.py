@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    "ratinglists",
     "tournaments",
     "pairing",
 ]

@@ -6,6 +6,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from pairing.views import password_reset, sign_in
+from ratinglists.views import rating_lists
 
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
@@ -20,6 +21,7 @@ urlpatterns = [
     path("accounts/password_reset/", password_reset, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", include("pairing.urls")),
+    path("rating-lists/", rating_lists, name="rating-lists"),
     path("favicon.ico", favicon),
     # The public pages for players: the list of tournaments at the root, each one under /t/<slug>/.
     path("", include("tournaments.public_urls")),

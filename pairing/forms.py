@@ -124,6 +124,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
         model = Tournament
         fields = [
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
+            "rate_of_play",
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
             *("tiebreaks", "prize_categories", "public_birth_dates", "public", "us_rating_estimate"),
             *("host_federation", "norm_exemption"),
@@ -161,6 +162,8 @@ class TournamentForm(forms.ModelForm[Tournament]):
         # The stored order, or the system's default where none was chosen (stored as []).
         self.initial["tiebreaks"] = list(self.instance.tiebreaks) or self.default_tiebreaks(self.instance)
         self.fields["tiebreaks"].help_text = self.tiebreaks_help()
+        if "rate_of_play" in self.fields:  # not on the team form
+            self.fields["rate_of_play"].required = False
         if self.instance.pk:
             self.initial["prize_categories"] = ", ".join(self.instance.prize_categories)
             # The number of rounds is declared before the start (C.04.1 Art. 1), and the
@@ -169,6 +172,11 @@ class TournamentForm(forms.ModelForm[Tournament]):
                 for name in self.locked_rules:
                     self.fields[name].disabled = True
                     self.fields[name].help_text = LOCKED
+
+    def clean_rate_of_play(self) -> str:
+        """Not sent (a form of before the field, a script): the tournament's own, else standard."""
+        rate: str = self.cleaned_data.get("rate_of_play") or self.instance.rate_of_play
+        return rate or Tournament.RateOfPlay.STANDARD
 
     def clean_prize_categories(self) -> list[str]:
         return [

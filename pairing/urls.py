@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import norms_views, views
+from . import fide_list, norms_views, views
 
 app_name = "arbiter"
 
@@ -19,6 +19,8 @@ urlpatterns = [
     path("<slug:slug>/print/", views.print_lists, name="print"),
     path("<slug:slug>/entrants/import/", views.entrants_import, name="entrants-import"),
     path("<slug:slug>/entrants/<int:entrant_id>/edit/", views.entrant_edit, name="entrant-edit"),
+    path("<slug:slug>/entrants/fide-lookup/", fide_list.fide_lookup, name="fide-lookup"),
+    path("<slug:slug>/entrants/fide-refresh/", fide_list.fide_refresh, name="fide-refresh"),
     path("<slug:slug>/entrants/<int:entrant_id>/<str:kind>/", views.entrant_absence, name="entrant-absence"),
     path("<slug:slug>/teams/", views.teams, name="teams"),
     path("<slug:slug>/teams/import/", views.teams_import, name="teams-import"),

@@ -58,3 +58,8 @@ def test_every_note_the_code_cites_is_in_the_repository():
                     ):
                         missing.append(f"{path.relative_to(ROOT)}:{number}: {name}")
     assert missing == []
+
+
+def test_the_rating_list_is_data_that_imports_neither_app():
+    """ratinglists/ holds FIDE's list; tournaments and pairing read it, it reads neither."""
+    assert imports_of("ratinglists", "tournaments") == [] and imports_of("ratinglists", "pairing") == []

@@ -10,7 +10,7 @@ import tournaments.validators
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0019_history_protected"),
+        ("tournaments", "0022_rate_of_play"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -330,6 +330,20 @@ class Tournament(models.Model):
         default="",
         help_text=_("B.01 1.4.3 (a)-(c); the big-Swiss exemption (d) is worked out from the field."),
     )
+
+    class RateOfPlay(models.TextChoices):
+        # Which of a player's FIDE ratings the event uses (FIDE rating regulations: standard, rapid, blitz).
+        STANDARD = "standard", _("Standard")
+        RAPID = "rapid", _("Rapid")
+        BLITZ = "blitz", _("Blitz")
+
+    rate_of_play = models.CharField(
+        _("rate of play"),
+        max_length=8,
+        choices=RateOfPlay.choices,
+        default=RateOfPlay.STANDARD,
+        help_text=_("The FIDE rating a player is entered with from the rating list."),
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
     created_at = models.DateTimeField(auto_now_add=True)
 

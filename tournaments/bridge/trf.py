@@ -11,6 +11,7 @@ from typing import Literal
 
 from django.db import transaction
 
+from swiss.acceleration import virtual_points
 from swiss.boards import order_boards
 from swiss.cli import recorded_pairing, state_before_round
 from swiss.model import Code, Pairing, Player, Scoring, TournamentState, TrfError
@@ -69,6 +70,7 @@ def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") 
     export does; changes to a draft stay private with the draft.
     """
     state, pairing = public_state(tournament)
+    state = with_virtual_points(state)
     newline = "\r\n"
     text = write_trf(state, pairing=pairing, version=version, newline=newline, header=tournament.trf_header())
     return text + "".join(f"{note}{newline}" for note in manual_change_notes(tournament))
@@ -83,13 +85,20 @@ def arbiter_trf(tournament: Tournament) -> str:
     """
     playing = tournament.rounds.filter(state=Round.State.PUBLISHED).order_by("number").first()
     number = playing.number if playing else min(next_round_to_pair(tournament), tournament.total_rounds + 1)
-    state = pairing_state(tournament, number)
+    state = with_virtual_points(pairing_state(tournament, number))
     pairing = board_pairing(playing) if playing is not None else None
     text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
     system = engine_system(tournament)
     # A US Chess event's variations and clubs, so that `python -m swiss pair --system us` reads them.
     us_lines = us_option_lines(system.us) if system.us else []
     return text + "".join(f"{line}\n" for line in [*us_lines, *manual_change_notes(tournament)])
+
+
+def with_virtual_points(state: TournamentState) -> TournamentState:
+    """The state with its acceleration's virtual points spelled out, so that the file writes
+    them as 250 records (TRF-2026 1.5): any program then reads GA as this one found it,
+    late entries included, without deriving it again."""
+    return replace(state, virtual_points=dict(virtual_points(state)))
 
 
 def manual_change_notes(tournament: Tournament) -> list[str]:

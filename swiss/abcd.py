@@ -91,6 +91,31 @@ def accelerated(state: TournamentState) -> bool:
     return any(score(p, state.scoring) >= least for p in state.players if p.number not in top)
 
 
+def acceleration_rule(state: TournamentState, a: int, b: int) -> str | None:
+    """The seed (e) rule that pairs `a` and `b` before the brackets in the round after
+    `state` (3(b) in round 2, 4(b) later, advanced 4(b)), read from the scores alone; None
+    for a pair of the Dutch brackets.
+
+    Such a pair is a bottom-half player on 100 % (advanced, from round 3: or half a point
+    behind) and a top-half player with less, in an accelerated round. It is the method's own
+    pair, not a Dutch float (C.04.3 1.4): the two scores differ by design.
+    """
+    if state.round_to_pair == 1 or not accelerated(state):
+        return None
+    top = set(_top_numbers(state))
+    if (a in top) == (b in top):
+        return None
+    upper, lower = (a, b) if a in top else (b, a)
+    scores = {p.number: score(p, state.scoring) for p in state.players if p.number in (a, b)}
+    full = _perfect(state)
+    if scores[upper] >= scores[lower]:
+        return None
+    if scores[lower] == full:
+        return "3(b)" if state.round_to_pair == 2 else "4(b)"
+    advanced = state.acceleration is Acceleration.ABCD_ADVANCED and state.round_to_pair > 2
+    return "advanced 4(b)" if advanced and scores[lower] == full - state.scoring.draw else None
+
+
 @dataclass(frozen=True)
 class SpecialPair:
     """A pair the acceleration makes before the brackets: a top-half and a bottom-half player."""

@@ -29,11 +29,11 @@ player below, who then form one collapsed last bracket.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from swiss.abcd import SpecialPair, special_round
+from swiss.abcd import ABCD_METHODS, SpecialPair, acceleration_rule, special_round
 from swiss.articles import article
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
@@ -45,6 +45,7 @@ from swiss.model import (
     Edition,
     Pairing,
     PairingError,
+    RoundResult,
     TournamentState,
 )
 from swiss.scores import PairingScores, padded_history, topscorer_threshold
@@ -180,6 +181,27 @@ def _accelerated_brackets(
     return rest, special.pairs
 
 
+def _acceleration_pairs(
+    state: TournamentState, histories: Mapping[int, Sequence[RoundResult]]
+) -> dict[int, set[frozenset[int]]]:
+    """The pairs the A/B/C/D acceleration made before the brackets in the last two rounds
+    (by round index), which float nobody: seed (e) 3(b)/4(b) pair players of different
+    scores by design (docs/rules.md)."""
+    if state.acceleration not in ABCD_METHODS:
+        return {}
+    found: dict[int, set[frozenset[int]]] = {}
+    for rnd in range(max(0, state.rounds_played - 2), state.rounds_played):
+        before = replace(state, players=tuple(replace(p, history=p.history[:rnd]) for p in state.players))
+        found[rnd] = {
+            frozenset((number, r.opponent))
+            for number, history in histories.items()
+            if (r := history[rnd]).code.played
+            and r.opponent is not None
+            and acceleration_rule(before, number, r.opponent) is not None
+        }
+    return found
+
+
 def _compatible(a: Entrant, b: Entrant, topscore: Fraction | None) -> bool:
     """C1 (no second meeting, no forbidden pair) and C3 (absolute colour preferences)."""
     return b.number not in a.avoid and _colours_allow(a, b, topscore)
@@ -217,6 +239,7 @@ def _entrants(state: TournamentState) -> list[Entrant]:
     players = sorted(state.players, key=lambda p: p.number)
     histories = {p.number: padded_history(p.history, done) for p in players}
     pairing_score = PairingScores(state)
+    acceleration_pairs = _acceleration_pairs(state, histories)
 
     def float_of(number: int, back: int) -> Float:
         """1.4: the float a player received `back` rounds ago."""
@@ -227,6 +250,8 @@ def _entrants(state: TournamentState) -> list[Entrant]:
         if not result.code.played:
             return Float.DOWN if unplayed_downfloat(result, scoring, state.edition) else Float.NONE
         assert result.opponent is not None
+        if frozenset((number, result.opponent)) in acceleration_pairs.get(rnd, ()):
+            return Float.NONE  # the A/B/C/D method's own pair, not a float (swiss.abcd)
         own, other = pairing_score(number, rnd + 1), pairing_score(result.opponent, rnd + 1)
         return Float.DOWN if own > other else Float.UP if own < other else Float.NONE
 

@@ -15,6 +15,8 @@
                                              US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
+    python -m swiss --dutch -g [CONFIG] -o OUT.trf [-s SEED] [--edition E]
+                                             a random tournament paired by this engine (swiss.rtg)
     python -m swiss pair --acceleration abcd FILE.trf   pair with this acceleration, whatever
                                              the file says (also abcd-advanced, baku, none)
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -436,6 +438,14 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return _check_pairing_command(
                 checking.file, checking.pairing, sys.stdout, pair, checking.system, checking.edition
             )
+        if "-g" in args:
+            # The random tournament generator (swiss.rtg), the reference programs' -g.
+            from swiss import rtg
+
+            status, message = rtg.main(args)
+            if message:
+                print(message, file=sys.stderr)
+            return status
         options = _engine_parser().parse_args(args)
         if options.c:
             return _check_command(options.dutch, sys.stdout, pair, options.edition, options.acceleration)

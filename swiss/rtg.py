@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.generate import generate
-from swiss.model import Edition, Scoring
+from swiss.model import Edition, PairingError, Scoring
 from swiss.trf import write_trf
 
 HELP = """Keys of the configuration file, one Key=Value a line (the reference programs' names):
@@ -157,7 +157,12 @@ def main(argv: Sequence[str]) -> tuple[int, str]:
     except ConfigError as error:
         return 3, f"{args.g}: {error}"
     seed = secrets.randbelow(2**31) if args.s is None else args.s
-    text = random_tournament(config, seed, Edition(args.edition))
+    try:
+        text = random_tournament(config, seed, Edition(args.edition))
+    except PairingError as error:
+        # Too many rounds for the field (or for what withdrawals leave of it): exit 1, as
+        # for a round the engine cannot pair.
+        return 1, f"seed {seed}: a round cannot be paired: {error}"
     try:
         with open(args.o, "w", encoding="utf-8") as output:
             output.write(text)

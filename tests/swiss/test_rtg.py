@@ -41,3 +41,14 @@ def test_an_unknown_key_or_a_rate_below_one_is_refused_with_its_line(tmp_path: P
     config = tmp_path / "config.txt"
     config.write_text("Nonsense\n")
     assert main(["--dutch", "-g", str(config), "-o", str(tmp_path / "x.trf")]) == 3
+
+
+def test_more_rounds_than_the_field_can_pair_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Six players meet each other in five rounds at most (C1): a sixth round has no pairing.
+    config = tmp_path / "config.txt"
+    config.write_text("PlayersNumber=6\nRoundsNumber=10\n")
+    assert main(["--dutch", "-g", str(config), "-o", str(tmp_path / "x.trf"), "-s", "1"]) == 1
+    assert "a round cannot be paired" in capsys.readouterr().err
+    assert not (tmp_path / "x.trf").exists()

@@ -166,10 +166,24 @@ def _accelerated_brackets(
     with the score they are bracketed with, and the pairs made before the brackets."""
     by_number = {e.number: e for e in entrants}
     topscore = topscorer_threshold(state)
+
+    def floater_of(top: Sequence[int], behind: Sequence[int]) -> int | None:
+        """The Dutch rules' floater of the odd group `top`: who of it they pair with the
+        score group `behind`, or leave over, when those players alone are paired."""
+        group = sorted(
+            (by_number[n] for n in (*top, *behind) if n in by_number), key=lambda e: (-e.score, e.rank)
+        )
+        try:
+            mates = _Bracketer(state, group).run()
+        except (PairingError, _Collapse):
+            return None
+        return next((n for n in top if mates.get(n) is None or mates[n] not in top), None)
+
     special = special_round(
         state,
         lambda a, b: _compatible(by_number[a], by_number[b], topscore),
         lambda number: by_number[number].bye_eligible,
+        floater_of,
     )
     if special is None:
         return entrants, ()

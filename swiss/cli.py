@@ -24,6 +24,8 @@
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
     python -m swiss check --edition 1998 FILE.trf PAIRING  the same under the 1998 rules
+    python -m swiss check [--system S] FILE.trf   without PAIRING: re-pair every recorded round
+                                             (-c for every system, teams and US Chess included)
 
 Exit status follows bbpPairings (trf.md section 7): 0 done, 1 no legal pairing
 (or, with -c, a round that pairs differently), 2 unexpected error, 3 invalid
@@ -281,6 +283,39 @@ def _check_command(
     return OK if differing == 0 else NO_PAIRING
 
 
+def _recheck_rounds(
+    path: str, system: str, output: TextIO, pair: PairFunction | None, edition: str | None
+) -> int:
+    """`check FILE` without a pairing: `-c` for any system (the team ones by `swiss.team.replay`)."""
+    if system == "us":
+        from swiss.us import pair as us_pair
+
+        options = _us_options(path)
+        return _check_command(path, output, lambda s: us_pair(s, options), edition)
+    if system not in TEAM_SYSTEMS:
+        return _check_command(path, output, pair, edition)
+    from swiss.team.replay import replay
+    from swiss.trf import read_team_trf
+
+    rounds = list(replay(_load(path, read_team_trf), system))
+    for r in rounds:
+        if r.paired is None:
+            output.write(f"round {r.round}: no legal pairing: {r.error}\n")
+        elif not r.agrees:
+
+            def text(p: Pairing) -> str:
+                return " ".join(
+                    f"{b.white}-{b.black or 'bye'}" for b in sorted(p.boards, key=lambda b: b.white)
+                )
+
+            output.write(
+                f"round {r.round}: recorded {text(r.recorded)}\nround {r.round}: engine   {text(r.paired)}\n"
+            )
+    agreeing = sum(r.agrees for r in rounds)
+    output.write(f"{agreeing} of {len(rounds)} rounds agree\n")
+    return OK if agreeing == len(rounds) else NO_PAIRING
+
+
 def read_pairing(text: str) -> Pairing:
     """Parse the engine output format (`format_pairing`): a count line, then `white black` per board."""
     rows = [line.split() for line in text.splitlines() if line.strip()]
@@ -409,7 +444,13 @@ def _check_parser() -> argparse.ArgumentParser:
         prog="python -m swiss check", description="List the rule findings of a proposed pairing."
     )
     parser.add_argument("file", metavar="FILE.trf")
-    parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
+    parser.add_argument(
+        "pairing",
+        metavar="PAIRING",
+        nargs="?",
+        help="boards in the .expected format; without it, every recorded round is re-paired by the "
+        "system and the rounds that differ are listed (the checker -c, for every system)",
+    )
     parser.add_argument("--system", default="dutch", choices=SYSTEMS)
     _edition_option(parser)
     return parser
@@ -433,6 +474,8 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
+            if checking.pairing is None:
+                return _recheck_rounds(checking.file, checking.system, sys.stdout, pair, checking.edition)
             if checking.system in TEAM_SYSTEMS:
                 return _check_team_pairing(checking.file, checking.pairing, checking.system, sys.stdout)
             return _check_pairing_command(

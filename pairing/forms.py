@@ -35,6 +35,10 @@ _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 LOCKED = "Fixed once round 1 is published; a change needs the admin, which records it."
 
 
+# FIDE mode (C.04.A): its switch and the operations FIDE disallows, each off by default.
+FIDE_MODE_FIELDS = ("fide_mode", "allow_full_point_byes")
+
+
 class TournamentForm(forms.ModelForm[Tournament]):
     tiebreaks = forms.CharField(
         required=False,
@@ -59,6 +63,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
             *("tiebreaks", "prize_categories", "public_birth_dates", "public"),
+            *FIDE_MODE_FIELDS,
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

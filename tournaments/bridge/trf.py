@@ -139,6 +139,8 @@ def import_trf(
         initial_colour=state.initial_colour.value if state.initial_colour else "",
         acceleration=state.acceleration.value,
         pairing_system=next(system for system, edition in EDITIONS.items() if edition is state.edition),
+        # A file that holds full-point byes keeps them: FIDE mode would otherwise refuse them.
+        allow_full_point_byes=any(r.code is Code.FULL_BYE for p in state.players for r in p.history),
         **scoring_fields(scoring),
     )
     entrants = {p.number: entrant_from_trf(tournament, p) for p in state.players}

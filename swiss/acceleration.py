@@ -61,7 +61,8 @@ def baku_round_one_list(state: TournamentState) -> list[int]:
     """
     if state.rounds_played == 0:
         return [p.number for p in state.players if state.absences.get(p.number) is not Code.ZERO_BYE]
-    return [p.number for p in state.players if p.history[0].code is not Code.ZERO_BYE]
+    # A player whose history does not reach round 1 had no seat in it either.
+    return [p.number for p in state.players if p.history and p.history[0].code is not Code.ZERO_BYE]
 
 
 def baku_last_ga(state: TournamentState) -> int:

@@ -119,6 +119,19 @@ def acceleration_rule(state: TournamentState, a: int, b: int) -> str | None:
     return "advanced 4(b)" if advanced and scores[lower] == full - state.scoring.draw else None
 
 
+def is_rule_6_pair(state: TournamentState, a: int, b: int) -> bool:
+    """Whether `a` and `b` are, in the round after `state`, group (a)'s floater (a top-half
+    player on 100 %) and a player half a point below: seed (e) 6's pair, a float the method
+    makes, not the Dutch brackets."""
+    if state.round_to_pair == 1 or not accelerated(state):
+        return False
+    top = set(_top_numbers(state))
+    scores = {p.number: score(p, state.scoring) for p in state.players if p.number in (a, b)}
+    high, low = sorted((a, b), key=lambda n: -scores[n])
+    full = _perfect(state)
+    return high in top and scores[high] == full and scores[low] == full - state.scoring.draw
+
+
 @dataclass(frozen=True)
 class SpecialPair:
     """A pair the acceleration makes before the brackets: a top-half and a bottom-half player."""

@@ -468,7 +468,8 @@ def test_another_method_on_the_command_line_drops_the_files_cut(
 def test_the_explanation_cites_rule_3b_not_a_dutch_float() -> None:
     """Round 2 of the 40-player event: 21 (bottom half, 1 point) meets 4 (top half, lost)
     by seed (e) 3(b); the board's explanation says so, and does not call it a float of the
-    Dutch brackets (C.04.3 C6-C7). The Dutch pair 35 (½) - 20 (0) is still a float."""
+    Dutch brackets (C.04.3 C6-C7). The floater 14 (1) meets 3 (½) by rule 6, and says so; the
+    Dutch pair 35 (½) - 20 (0) is a float of the Dutch brackets."""
     from swiss.explain import explain_board
 
     state = field(40, ABCD)
@@ -477,6 +478,12 @@ def test_the_explanation_cites_rule_3b_not_a_dutch_float() -> None:
     special = " ".join(explain_board(state, Board(4, 21), notes))
     assert "21 (1), of the bottom half, meets 4 (0), of the top half, by rule 3(b)" in special
     assert "floats" not in special and "C.04.3" not in special
+    floater = " ".join(explain_board(state, Board(3, 14), notes))
+    assert (
+        "14 (1) is the floater of the top-half leaders and meets 3 (½), half a point below, by rule 6"
+        in floater
+    )
+    assert "C.04.3" not in floater
     assert Board(35, 20) in pairing.boards
     dutch = " ".join(explain_board(state, Board(35, 20), notes))
     assert "35 (½) floats down to meet 20 (0)" in dutch

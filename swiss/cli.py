@@ -399,7 +399,8 @@ _FILES_HELP = (
 def _engine_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m swiss",
-        description="FIDE Dutch pairings from TRF files. Also: python -m swiss pair FILE.trf",
+        description="FIDE Dutch pairings from TRF files. Also: python -m swiss pair FILE.trf, and the "
+        "random tournament generator python -m swiss --dutch -g [CONFIG] -o OUT.trf -s SEED (its own --help)",
         epilog=_FILES_HELP,
     )
     parser.add_argument("--dutch", metavar="FILE.trf", required=True, help="the tournament file")

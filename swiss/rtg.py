@@ -29,7 +29,9 @@ with DrawPercentage of the games drawn (bbpPairings has its own model); a forfei
 or one time in ten double; a withdrawn player is absent (zero-point bye) from then on; the
 points for a loss, a zero-point bye and the PAB keys (PointsForLoss, PointsForZPB,
 PointsForForfeitLoss, PointsForPAB) and model files are not read; an unknown key is refused
-(exit 3). Without -s a random seed is drawn; it is written in the file's 012 record."""
+(exit 3). Without -s a random seed is drawn; it is written in the file's 012 record. The file
+is TRF-2026; bbpPairings v6 refuses its record 192 FIDE_DUTCH_2026, so scripts/rtg_check.py
+gives it the TRF-16 form. Too many rounds for the field exit 1."""
 
 
 class ConfigError(ValueError):

@@ -102,6 +102,10 @@ def _tiebreaks_help(defaults: str) -> str:
     ) % {"defaults": defaults}
 
 
+# FIDE mode (C.04.A): its switch and the operations FIDE disallows, each off by default.
+FIDE_MODE_FIELDS = ("fide_mode", "allow_full_point_byes")
+
+
 class TournamentForm(forms.ModelForm[Tournament]):
     tiebreaks = TiebreakOrderField(
         choices=[
@@ -128,6 +132,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
             *("tiebreaks", "prize_categories", "public_birth_dates", "public", "us_rating_estimate"),
             *("host_federation", "norm_exemption"),
+            *FIDE_MODE_FIELDS,
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

@@ -162,6 +162,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
             AuditRecord.record(
                 request.user, AuditRecord.Action.CREATE, tournament, None, {"name": tournament.name}
             )
+        _warn_fide_mode(request, tournament)
         return redirect("arbiter:tournament", tournament.slug)
     return render(request, "pairing/tournament_form.html", {"form": form, **_form_help()})
 
@@ -178,6 +179,7 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             after = {name: str(form.cleaned_data.get(name)) for name in form.changed_data}
             AuditRecord.record(request.user, AuditRecord.Action.CHANGE, tournament, before, after)
         messages.success(request, "Settings saved.")
+        _warn_fide_mode(request, tournament, form.changed_data)
         return redirect("arbiter:tournament", tournament.slug)
     return render(
         request, "pairing/tournament_form.html", {"form": form, "tournament": tournament, **_form_help()}
@@ -212,6 +214,18 @@ def tournament_make_public(request: HtmxHttpRequest, tournament: Tournament) -> 
     ):
         back = reverse("arbiter:tournament", args=[tournament.slug])
     return redirect(back)
+
+
+def _warn_fide_mode(
+    request: HtmxHttpRequest, tournament: Tournament, changed: list[str] | None = None
+) -> None:
+    """C.04.A: an arbiter who enables in FIDE mode what FIDE does not allow is warned, not stopped;
+    on an edit, only when a setting behind a warning changed."""
+    watched = {"fide_mode", "allow_full_point_byes", "pairing_system", "acceleration"}
+    if changed is not None and not watched & set(changed):
+        return
+    for warning in tournament.fide_warnings():
+        messages.warning(request, _("FIDE mode: %(warning)s") % {"warning": warning})
 
 
 @require_GET

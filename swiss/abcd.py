@@ -28,6 +28,9 @@ ABCD_METHODS = (Acceleration.ABCD, Acceleration.ABCD_ADVANCED)
 
 MayMeet = Callable[[int, int], bool]
 MayTakeBye = Callable[[int], bool]
+# The player of an odd group (a) the Dutch rules float, given (a) and the score group half a
+# point below: the Dutch pairing of those players alone, whoever of (a) is left to the next.
+FloaterOf = Callable[[Sequence[int], Sequence[int]], int | None]
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,44 @@ def accelerated(state: TournamentState) -> bool:
     return any(score(p, state.scoring) >= least for p in state.players if p.number not in top)
 
 
+def acceleration_rule(state: TournamentState, a: int, b: int) -> str | None:
+    """The seed (e) rule that pairs `a` and `b` before the brackets in the round after
+    `state` (3(b) in round 2, 4(b) later, advanced 4(b)), read from the scores alone; None
+    for a pair of the Dutch brackets.
+
+    Such a pair is a bottom-half player on 100 % (advanced, from round 3: or half a point
+    behind) and a top-half player with less, in an accelerated round. It is the method's own
+    pair, not a Dutch float (C.04.3 1.4): the two scores differ by design.
+    """
+    if state.round_to_pair == 1 or not accelerated(state):
+        return None
+    top = set(_top_numbers(state))
+    if (a in top) == (b in top):
+        return None
+    upper, lower = (a, b) if a in top else (b, a)
+    scores = {p.number: score(p, state.scoring) for p in state.players if p.number in (a, b)}
+    full = _perfect(state)
+    if scores[upper] >= scores[lower]:
+        return None
+    if scores[lower] == full:
+        return "3(b)" if state.round_to_pair == 2 else "4(b)"
+    advanced = state.acceleration is Acceleration.ABCD_ADVANCED and state.round_to_pair > 2
+    return "advanced 4(b)" if advanced and scores[lower] == full - state.scoring.draw else None
+
+
+def is_rule_6_pair(state: TournamentState, a: int, b: int) -> bool:
+    """Whether `a` and `b` are, in the round after `state`, group (a)'s floater (a top-half
+    player on 100 %) and a player half a point below: seed (e) 6's pair, a float the method
+    makes, not the Dutch brackets."""
+    if state.round_to_pair == 1 or not accelerated(state):
+        return False
+    top = set(_top_numbers(state))
+    scores = {p.number: score(p, state.scoring) for p in state.players if p.number in (a, b)}
+    high, low = sorted((a, b), key=lambda n: -scores[n])
+    full = _perfect(state)
+    return high in top and scores[high] == full and scores[low] == full - state.scoring.draw
+
+
 @dataclass(frozen=True)
 class SpecialPair:
     """A pair the acceleration makes before the brackets: a top-half and a bottom-half player."""
@@ -113,23 +154,26 @@ class SpecialRound:
     pairs: tuple[SpecialPair, ...]
 
 
-def special_round(state: TournamentState, may_meet: MayMeet, may_take_bye: MayTakeBye) -> SpecialRound | None:
+def special_round(
+    state: TournamentState, may_meet: MayMeet, may_take_bye: MayTakeBye, floater_of: FloaterOf | None = None
+) -> SpecialRound | None:
     """The round's A/B/C/D changes, or None when the round is not accelerated.
 
     `may_meet` says whether two players may be paired at all (the Dutch C1 and C3) and
     `may_take_bye` whether a player may be left over for the bye (C2): a pair is made
-    only when the Dutch rules can still pair everyone else.
+    only when the Dutch rules can still pair everyone else. `floater_of` names the player of
+    an odd group (a) the Dutch rules float (without it, the lowest-ranked).
     """
     if not accelerated(state):
         return None
     if state.round_to_pair == 1:
         # Seed (e) 2: A plays B and C plays D; one point apart, the Dutch brackets do that.
         return SpecialRound(dict.fromkeys(_top_numbers(state), state.scoring.win), ())
-    picker = _Picker(state, may_meet, may_take_bye, checked=False)
+    picker = _Picker(state, may_meet, may_take_bye, floater_of, checked=False)
     pairs = picker.run()
     # Without pairs made here the Dutch rules check the completion themselves.
     if pairs and not picker.completes(picker.free):
-        picker = _Picker(state, may_meet, may_take_bye, checked=True)
+        picker = _Picker(state, may_meet, may_take_bye, floater_of, checked=True)
         pairs = picker.run()
     return SpecialRound({}, tuple(pairs))
 
@@ -156,10 +200,19 @@ def _perfect(state: TournamentState) -> Fraction:
 class _Picker:
     """Seed (e) 3(b), 4(b) and 6: the bottom-half leaders' top-half opponents, chosen in turn."""
 
-    def __init__(self, state: TournamentState, may_meet: MayMeet, may_take_bye: MayTakeBye, *, checked: bool):
+    def __init__(
+        self,
+        state: TournamentState,
+        may_meet: MayMeet,
+        may_take_bye: MayTakeBye,
+        floater_of: FloaterOf | None,
+        *,
+        checked: bool,
+    ):
         self.state = state
         self.may_meet = may_meet
         self.may_take_bye = may_take_bye
+        self.floater_of = floater_of
         self.checked = checked
         present_players = sorted(
             (p for p in state.players if p.number not in state.absences), key=lambda p: p.number
@@ -180,10 +233,21 @@ class _Picker:
         leaders = [n for n in self.upper if points[n] == full]
         winners = [n for n in self.lower if points[n] == full]
         below = [n for n in self.upper if full - win <= points[n] < full]
-        if len(leaders) % 2 and len(winners) > len(below):
-            # 6: the top group's floater meets a bottom-half leader instead of a player below.
-            self._take(leaders[-1], [winners], "6", bottom_chooses=False)
-            winners = [n for n in winners if n in self.free]
+        if len(leaders) % 2:
+            # 6, before (b) as 3 and 4 pair the groups "in order": the floater of group (a)
+            # meets the highest-ranked player half a point below, colours as usual.
+            half_below = [n for n in sorted(points) if points[n] == full - half]
+            floater = self._floater(leaders, half_below)
+            opponent = self._first(floater, half_below)
+            if len(winners) > len([n for n in below if n != opponent]):
+                # ...unless the bottom-half leaders outnumber the top-half players left for
+                # (b): the floater meets a bottom-half leader with a suitable colour instead.
+                self._take(floater, [winners], "6", bottom_chooses=False)
+                winners = [n for n in winners if n in self.free]
+            elif opponent is not None:
+                self.pairs.append(SpecialPair(floater, opponent, "6"))
+                self.free -= {floater, opponent}
+                below = [n for n in below if n != opponent]
         # 3(b): in round 2 "the same number of the highest-rated" who did not win.
         first = below[: len(winners)] if state.round_to_pair == 2 else below
         for player in winners:
@@ -195,6 +259,21 @@ class _Picker:
             for player in chasers:
                 self._take(player, [lower_groups], "advanced 4(b)")
         return self.pairs
+
+    def _floater(self, leaders: list[int], behind: list[int]) -> int:
+        """The player of the odd group (a) the Dutch rules float (the lowest-ranked when no
+        Dutch choice is given or it names none)."""
+        chosen = self.floater_of(leaders, [n for n in behind if n in self.free]) if self.floater_of else None
+        return chosen if chosen in leaders else leaders[-1]
+
+    def _first(self, player: int, tier: Sequence[int]) -> int | None:
+        """The highest-ranked player of `tier` whom `player` may meet, ranking alone choosing:
+        rule 6 allocates the colours of this pair "normally", after the opponent is chosen."""
+        for other in tier:
+            allowed = other != player and other in self.free and self.may_meet(player, other)
+            if allowed and (not self.checked or self.completes(self.free - {player, other})):
+                return other
+        return None
 
     def _take(
         self, player: int, tiers: Sequence[Sequence[int]], rule: str, *, bottom_chooses: bool = True

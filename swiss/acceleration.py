@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping
 from fractions import Fraction
 
-from swiss.model import Acceleration, TournamentState
+from swiss.model import Acceleration, Code, TournamentState
 
 
 def baku_last_ga_number(players: int) -> int:
@@ -49,20 +49,44 @@ def check_baku_premise(state: TournamentState) -> None:
         )
 
 
+def baku_round_one_list(state: TournamentState) -> list[int]:
+    """Baku 1.2's "list of participants to be paired" in round 1, by pairing number.
+
+    Everyone whose round 1 is not a zero-point bye: a game, a forfeit, the PAB, or a
+    requested bye with points (H, F), which takes the player into account for round 1
+    (C.04.2 2.4). A zero-point round 1 (Z, or a blank field) is what a late entry's missed
+    round is, and a player absent from round 1 without points is first taken into account
+    for round 2 just as a late entry is; so neither was in the list (docs/rules.md, "Baku
+    late entries"). Before round 1: everyone not announced absent with a zero-point bye.
+    """
+    if state.rounds_played == 0:
+        return [p.number for p in state.players if state.absences.get(p.number) is not Code.ZERO_BYE]
+    # A player whose history does not reach round 1 had no seat in it either.
+    return [p.number for p in state.players if p.history and p.history[0].code is not Code.ZERO_BYE]
+
+
+def baku_last_ga(state: TournamentState) -> int:
+    """Baku 1.2-1.3: the current pairing number of the last GA participant.
+
+    They are number 2 * ceil(N1 / 4) of round 1's list (N1 players); later entries
+    renumber the field but keep its order, so they are found there by their rank in it.
+    """
+    round_one = sorted(baku_round_one_list(state)) or sorted(p.number for p in state.players)
+    return round_one[min(baku_last_ga_number(len(round_one)), len(round_one)) - 1]
+
+
 def baku_virtual_points(
     state: TournamentState, *, last_ga_number: int | None = None
 ) -> dict[int, tuple[Fraction, ...]]:
     """Derive every GA participant's virtual points (Baku 1.2-1.4).
 
-    GA holds the pairing numbers 1 .. 2 * ceil(N / 4), N being the number of
-    players in the state.  Baku 1.3 keeps the *last GA participant* the same
-    person when late entries are inserted, so GA then ends at that person's
-    current pairing number.  The state knows players only by pairing number,
-    so a caller with late entries passes that number as `last_ga_number`
-    (it may be odd after round 1, Baku 1.3 Note 2).  GB players get no entry.
+    GA holds every player numbered at or above the last GA participant, who stays
+    the same person when late entries are inserted (1.3.2): `baku_last_ga` finds
+    them from the file alone, or a caller passes their number as `last_ga_number`.
+    GA may be odd after round 1 (1.3 Note 2).  GB players get no entry.
     """
     check_baku_premise(state)
-    last = baku_last_ga_number(len(state.players)) if last_ga_number is None else last_ga_number
+    last = baku_last_ga(state) if last_ga_number is None else last_ga_number
     schedule = baku_schedule(state.total_rounds, state.scoring.win)
     if not schedule:
         return {}

@@ -15,6 +15,8 @@
                                              US Chess pairing (boards in US order), with its log
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
+    python -m swiss --dutch -g [CONFIG] -o OUT.trf [-s SEED] [--edition E]
+                                             a random tournament paired by this engine (swiss.rtg)
     python -m swiss pair --acceleration abcd FILE.trf   pair with this acceleration, whatever
                                              the file says (also abcd-advanced, baku, none)
     python -m swiss check FILE.trf PAIRING   list the rule findings of a proposed pairing
@@ -22,6 +24,8 @@
                                              (--system team-c046 etc. for a team file)
     python -m swiss check --system us FILE.trf PAIRING   the same under the US Chess rules
     python -m swiss check --edition 1998 FILE.trf PAIRING  the same under the 1998 rules
+    python -m swiss check [--system S] FILE.trf   without PAIRING: re-pair every recorded round
+                                             (-c for every system, teams and US Chess included)
     python -m swiss norms FILE.trf [--explain] [--player N]
                                              `<pairing number> <GM|IM|WGM|WIM>` per title norm
                                              made (B.01 1.4); --explain: the conditions, and what
@@ -195,12 +199,15 @@ def _check_command(
     pair: PairFunction | None,
     edition: str | None = None,
     acceleration: str | None = None,
+    *,
+    name: str = "dutch",
 ) -> int:
-    """Re-pair each completed round from the rounds before it; list the rounds that differ."""
+    """Re-pair each completed round from the rounds before it by the system `name`; list the rounds
+    that differ."""
     state = _load_dutch(path, edition, acceleration)
     # Round 1 is re-paired from no history, so the lot must come from the file or round 1.
     state = replace(state, initial_colour=initial_colour(state))
-    engine = _entry(state, path, "dutch", pair).pair
+    engine = _entry(state, path, name, pair).pair
     differing = 0
     for round_number in range(1, state.rounds_played + 1):
         before = state_before_round(state, round_number)
@@ -219,6 +226,34 @@ def _check_command(
             )
     output.write(f"{state.rounds_played - differing} of {state.rounds_played} rounds agree\n")
     return OK if differing == 0 else NO_PAIRING
+
+
+def _recheck_rounds(
+    path: str, system: str, output: TextIO, pair: PairFunction | None, edition: str | None
+) -> int:
+    """`check FILE` without a pairing: `-c` for any system (the team ones by `swiss.team.replay`)."""
+    if not (system in SYSTEMS and SYSTEMS[system].kind == "teams"):
+        return _check_command(path, output, pair, edition, name=system)
+    from swiss.team.replay import replay
+    from swiss.trf import read_team_trf
+
+    rounds = list(replay(_load(path, read_team_trf), system))
+    for r in rounds:
+        if r.paired is None:
+            output.write(f"round {r.round}: no legal pairing: {r.error}\n")
+        elif not r.agrees:
+
+            def text(p: Pairing) -> str:
+                return " ".join(
+                    f"{b.white}-{b.black or 'bye'}" for b in sorted(p.boards, key=lambda b: b.white)
+                )
+
+            output.write(
+                f"round {r.round}: recorded {text(r.recorded)}\nround {r.round}: engine   {text(r.paired)}\n"
+            )
+    agreeing = sum(r.agrees for r in rounds)
+    output.write(f"{agreeing} of {len(rounds)} rounds agree\n")
+    return OK if agreeing == len(rounds) else NO_PAIRING
 
 
 def _load_pairing(pairing_path: str) -> Pairing:
@@ -280,7 +315,8 @@ _FILES_HELP = (
 def _engine_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m swiss",
-        description="FIDE Dutch pairings from TRF files. Also: python -m swiss pair FILE.trf",
+        description="FIDE Dutch pairings from TRF files. Also: python -m swiss pair FILE.trf, and the "
+        "random tournament generator python -m swiss --dutch -g [CONFIG] -o OUT.trf -s SEED (its own --help)",
         epilog=_FILES_HELP,
     )
     parser.add_argument("--dutch", metavar="FILE.trf", required=True, help="the tournament file")
@@ -325,7 +361,13 @@ def _check_parser() -> argparse.ArgumentParser:
         prog="python -m swiss check", description="List the rule findings of a proposed pairing."
     )
     parser.add_argument("file", metavar="FILE.trf")
-    parser.add_argument("pairing", metavar="PAIRING", help="boards in the .expected format")
+    parser.add_argument(
+        "pairing",
+        metavar="PAIRING",
+        nargs="?",
+        help="boards in the .expected format; without it, every recorded round is re-paired by the "
+        "system and the rounds that differ are listed (the checker -c, for every system)",
+    )
     parser.add_argument("--system", default="dutch", choices=["dutch", *SYSTEMS])
     _edition_option(parser)
     return parser
@@ -375,9 +417,19 @@ def main(argv: Sequence[str] | None = None, *, pair: PairFunction | None = None)
             return OK
         if args[:1] == ["check"]:
             checking = _check_parser().parse_args(args[1:])
+            if checking.pairing is None:
+                return _recheck_rounds(checking.file, checking.system, sys.stdout, pair, checking.edition)
             return _check_pairing_command(
                 checking.file, checking.pairing, sys.stdout, pair, checking.system, checking.edition
             )
+        if "-g" in args:
+            # The random tournament generator (swiss.rtg), the reference programs' -g.
+            from swiss import rtg
+
+            status, message = rtg.main(args)
+            if message:
+                print(message, file=sys.stderr)
+            return status
         options = _engine_parser().parse_args(args)
         if options.c:
             return _check_command(options.dutch, sys.stdout, pair, options.edition, options.acceleration)

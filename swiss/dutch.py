@@ -29,11 +29,11 @@ player below, who then form one collapsed last bracket.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from swiss.abcd import SpecialPair, special_round
+from swiss.abcd import ABCD_METHODS, SpecialPair, acceleration_rule, special_round
 from swiss.articles import article
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
@@ -45,6 +45,7 @@ from swiss.model import (
     Edition,
     Pairing,
     PairingError,
+    RoundResult,
     TournamentState,
 )
 from swiss.scores import PairingScores, padded_history, topscorer_threshold
@@ -165,10 +166,24 @@ def _accelerated_brackets(
     with the score they are bracketed with, and the pairs made before the brackets."""
     by_number = {e.number: e for e in entrants}
     topscore = topscorer_threshold(state)
+
+    def floater_of(top: Sequence[int], behind: Sequence[int]) -> int | None:
+        """The Dutch rules' floater of the odd group `top`: who of it they pair with the
+        score group `behind`, or leave over, when those players alone are paired."""
+        group = sorted(
+            (by_number[n] for n in (*top, *behind) if n in by_number), key=lambda e: (-e.score, e.rank)
+        )
+        try:
+            mates = _Bracketer(state, group).run()
+        except (PairingError, _Collapse):
+            return None
+        return next((n for n in top if mates.get(n) is None or mates[n] not in top), None)
+
     special = special_round(
         state,
         lambda a, b: _compatible(by_number[a], by_number[b], topscore),
         lambda number: by_number[number].bye_eligible,
+        floater_of,
     )
     if special is None:
         return entrants, ()
@@ -178,6 +193,27 @@ def _accelerated_brackets(
     ]
     rest.sort(key=lambda e: (-e.score, e.rank))
     return rest, special.pairs
+
+
+def _acceleration_pairs(
+    state: TournamentState, histories: Mapping[int, Sequence[RoundResult]]
+) -> dict[int, set[frozenset[int]]]:
+    """The pairs the A/B/C/D acceleration made before the brackets in the last two rounds
+    (by round index), which float nobody: seed (e) 3(b)/4(b) pair players of different
+    scores by design (docs/rules.md)."""
+    if state.acceleration not in ABCD_METHODS:
+        return {}
+    found: dict[int, set[frozenset[int]]] = {}
+    for rnd in range(max(0, state.rounds_played - 2), state.rounds_played):
+        before = replace(state, players=tuple(replace(p, history=p.history[:rnd]) for p in state.players))
+        found[rnd] = {
+            frozenset((number, r.opponent))
+            for number, history in histories.items()
+            if (r := history[rnd]).code.played
+            and r.opponent is not None
+            and acceleration_rule(before, number, r.opponent) is not None
+        }
+    return found
 
 
 def _compatible(a: Entrant, b: Entrant, topscore: Fraction | None) -> bool:
@@ -217,6 +253,7 @@ def _entrants(state: TournamentState) -> list[Entrant]:
     players = sorted(state.players, key=lambda p: p.number)
     histories = {p.number: padded_history(p.history, done) for p in players}
     pairing_score = PairingScores(state)
+    acceleration_pairs = _acceleration_pairs(state, histories)
 
     def float_of(number: int, back: int) -> Float:
         """1.4: the float a player received `back` rounds ago."""
@@ -227,6 +264,8 @@ def _entrants(state: TournamentState) -> list[Entrant]:
         if not result.code.played:
             return Float.DOWN if unplayed_downfloat(result, scoring, state.edition) else Float.NONE
         assert result.opponent is not None
+        if frozenset((number, result.opponent)) in acceleration_pairs.get(rnd, ()):
+            return Float.NONE  # the A/B/C/D method's own pair, not a float (swiss.abcd)
         own, other = pairing_score(number, rnd + 1), pairing_score(result.opponent, rnd + 1)
         return Float.DOWN if own > other else Float.UP if own < other else Float.NONE
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from swiss.abcd import acceleration_rule, is_rule_6_pair
 from swiss.check import PairingContext, granted, points_text
 from swiss.colours import ColourState
 from swiss.model import Board, Colour, Pairing, TournamentState
@@ -60,6 +61,20 @@ def explain_board(
         sentences.append(
             f"{white} ({points_text(scores[white])}) and {black} ({points_text(scores[black])}) "
             "come from different score groups."
+        )
+    elif rule := acceleration_rule(state, white, black):
+        high, low = (white, black) if scores[white] > scores[black] else (black, white)
+        sentences.append(
+            f"{high} ({points_text(scores[high])}), of the bottom half, meets {low} "
+            f"({points_text(scores[low])}), of the top half, by rule {rule} of the A/B/C/D "
+            "acceleration (national / non-FIDE): a pair made before the score groups, not a float."
+        )
+    elif is_rule_6_pair(state, white, black):
+        high, low = (white, black) if scores[white] > scores[black] else (black, white)
+        sentences.append(
+            f"{high} ({points_text(scores[high])}) is the floater of the top-half leaders and meets "
+            f"{low} ({points_text(scores[low])}), half a point below, by rule 6 of the A/B/C/D "
+            "acceleration (national / non-FIDE)."
         )
     else:
         high, low = (white, black) if scores[white] > scores[black] else (black, white)

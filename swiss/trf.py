@@ -262,7 +262,19 @@ def read_player_line(line: str, number: int = 1) -> Player:
     )
 
 
+# Round numbers have three digits in TRF (240, 250), so a 001 line ends, at the latest, with
+# the field of round 999; anything longer is not a player record.
+_LAST_001_COLUMN = 92 + 10 * 998 + 7
+
+
 def _read_player(reader: _Reader, line: str, number: int) -> None:
+    if len(line) > _LAST_001_COLUMN:
+        raise TrfError(
+            number,
+            _LAST_001_COLUMN + 1,
+            f"expected a 001 line of at most {_LAST_001_COLUMN:,} characters (999 rounds), "
+            f"found one of {len(line):,}",
+        )
     player = read_player_line(line, number)
     points_text = _cut(line, 81, 84)
     points = _points(points_text, number, 81, "points in columns 81-84") if points_text.strip() else None
@@ -410,12 +422,7 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
     elif code == "XXS":
         _read_scoring_xxs(reader, line, number)
     elif code == "192":
-        system = line[4:].strip().upper()
-        if system.endswith("_BAKU"):
-            reader.acceleration = Acceleration.BAKU
-        edition = next((e for e, c in _DUTCH_CODES.items() if system.removesuffix("_BAKU") == c), None)
-        if edition is not None:
-            reader.edition = edition
+        _read_system_192(reader, line, number)
     elif code == "XAC":
         _read_acceleration_xac(reader, line, number)
     elif code == "XDE":
@@ -474,12 +481,44 @@ def read_trf(text: str) -> TournamentState:
         if not line.strip() or line.startswith("###"):
             continue
         _read_line(reader, line, number)
+    if not reader.players:
+        raise TrfError(len(lines), 1, "expected 001 player records; the file has none")
     return _build(reader)
 
 
 # ETT26 (record 192): the edition of the Dutch rules, each of which may end in _BAKU. The
-# plain FIDE_DUTCH, the edition in force on the pairing date, is read as 2026.
-_DUTCH_CODES = {Edition.DUTCH_2026: "FIDE_DUTCH_2026", Edition.DUTCH_2017: "FIDE_DUTCH_2017"}
+# plain FIDE_DUTCH, the edition in force on the pairing date, is read as 2026, and so is
+# FIDE_DUTCH_2025, the same rules under the date first announced for them.
+_DUTCH_CODES = {
+    "FIDE_DUTCH_2026": Edition.DUTCH_2026,
+    "FIDE_DUTCH_2025": Edition.DUTCH_2026,
+    "FIDE_DUTCH": Edition.DUTCH_2026,
+    "FIDE_DUTCH_2017": Edition.DUTCH_2017,
+}
+# The other codes a file may carry: our own modes (US Chess, Dutch 1998 with XDE) write
+# CUSTOM_SWISS (trf.md 6); a team file's codes that the team reader did not take itself.
+_OTHER_CODES = re.compile(r"CUSTOM_SWISS|CUSTOM_TEAM_SWISS(_MP|_GP)?|FIDE_TEAM\w*|ECU_TEAM_ACCELERATED")
+
+
+def _read_system_192(reader: _Reader, line: str, number: int) -> None:
+    """`192 CODE`: the Dutch edition and Baku acceleration; a code of a system this engine
+    does not pair (FIDE_DUBOV, FIDE_BURSTEIN, a misspelt or invented one such as
+    FIDE_DUTCH_1998) is refused, rather than paired silently by the 2026 rules."""
+    system = line[4:].strip().upper()
+    edition = _DUTCH_CODES.get(system.removesuffix("_BAKU"))
+    if edition is not None:
+        reader.edition = edition
+        if system.endswith("_BAKU"):
+            reader.acceleration = Acceleration.BAKU
+    elif not _OTHER_CODES.fullmatch(system):
+        known = ", ".join(sorted({*_DUTCH_CODES, "CUSTOM_SWISS"}))
+        raise TrfError(
+            number,
+            5,
+            f"expected a system code this program pairs ({known}, optionally with _BAKU; "
+            f"CUSTOM_SWISS with XDE 1998 for the 1998 rules), found {line[4:].strip()!r}",
+        )
+
 
 # Records read column by column or word by word; the others (012, comments, records this
 # reader skips) are free text.
@@ -977,7 +1016,9 @@ def write_trf(
     # no ETT26 code (docs/trf.md section 6): CUSTOM_SWISS, and the XDE line says which.
     if modern or state.edition is not Edition.DUTCH_2026:
         system = (
-            "CUSTOM_SWISS" if state.edition is Edition.DUTCH_1998 else f"{_DUTCH_CODES[state.edition]}{baku}"
+            "CUSTOM_SWISS"
+            if state.edition is Edition.DUTCH_1998
+            else f"FIDE_DUTCH_{state.edition.value}{baku}"
         )
         lines.append(f"192 {system}")
     ranks = _rank(state)

@@ -16,6 +16,9 @@ from swiss.dutch1998.criteria import entrants
 from swiss.dutch1998.procedure import Bracket
 from swiss.model import Board, Colour, TournamentState
 
+# B5: no float in the same direction twice in a row; B6: nor two rounds apart.
+_REPEATS = {"B5": "the last round's", "B6": "the one two rounds before"}
+
 
 def _bracket(bracket: Bracket) -> str:
     moved = " ".join(str(p.number) for p in bracket.moved)
@@ -34,6 +37,14 @@ def board_steps(state: TournamentState, board: Board, paired: Paired) -> list[st
     for number in (board.white, board.black):
         if number is not None and players[number].exempt:
             parts.append(f"{number} has over 50 % in the last round: B2, B5 and B6 do not apply to them")
+    relaxed = paired.relaxed()
+    for number in (board.white, board.black):
+        if number is not None and relaxed.get(number):
+            # The float criteria this player's float breaks, which the procedure had to drop
+            # (C9, C10) or which a move as it stands accepts (C1, C13, C14, A3): in whichever
+            # bracket that happened, the board says it.
+            for rule in sorted(relaxed[number]):
+                parts.append(f"{rule} dropped for {number}: the float repeats {_REPEATS[rule[:2]]}")
     for player, direction in floats(board, players):
         if board.black is not None:
             parts.append(f"{player.number} floats {direction.value} (A4)")

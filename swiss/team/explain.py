@@ -74,12 +74,14 @@ def _median(state: TeamState, system: str) -> list[str]:
         field: ecu.Field | olympiad.Field = ecu.Field(state)
         pairing, groups = ecu.pair_with_reasons(state)
         inside = "highest against lowest, the first valid combination of N.6.5-6.7"
+        below_median = "lowest against highest, the combinations of N.6.5-6.7 from the lowest team up (N.6.9)"
         articles = {"float": "N.6.6", "merge": "N.6.8", "bye": "N.5.4", "colour": "D.02 article 7"}
         score = ecu.Field(state).pairing_score
     else:
         field = olympiad.Field(state)
         pairing, groups = olympiad.pair_with_reasons(state)
         inside = "upper half against lower half in the order of D.02 9.3"
+        below_median = inside
         articles = {
             "float": "D.02 8.2-8.3",
             "merge": "N.6.8, as D.02 8.4",
@@ -88,7 +90,7 @@ def _median(state: TeamState, system: str) -> list[str]:
         }
         score = field.score
     if field.round == 1 and system == "team-ecu":
-        inside = "top half against bottom half (N.6.1)"
+        inside = below_median = "top half against bottom half (N.6.1)"
     where = {frozenset(p): group for group in groups for p in group.pairs}
     lines = []
     for number, board in enumerate(order_matches(state, pairing.boards), start=1):
@@ -115,6 +117,7 @@ def _median(state: TeamState, system: str) -> list[str]:
             )
         else:
             place = "the median group" if group.side == "median" else f"a group {group.side} the median"
-            why = f"are in the same score group ({place}), paired {inside}"
+            order = below_median if group.side == "below" else inside
+            why = f"are in the same score group ({place}), paired {order}"
         lines.append(f"Match {number}: {teams} {why}. {colour}")
     return lines

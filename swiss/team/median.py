@@ -3,10 +3,14 @@
 Both systems pair score groups from the top group down to the median group,
 then from the bottom group up to it, and the median group last (N.5.5,
 D.02 6.4).  The median team is the lower of the two middle teams when their
-number is even.  An odd group sends one team towards the median group, where
-it meets the first team it has not met: the highest such team coming from
-above, the lowest coming from below (N.6.6 and 6.9, D.02 8.2-8.3).  Floaters
-from above and from below never meet each other in the median group (N.6.8.1).
+number is even.  An odd group sends one team towards the median group.  Under
+the Olympiad rules it meets the first team there it has not met: the highest
+such team coming from above, the lowest coming from below (D.02 8.2-8.3).  Under
+ECU N.6 it joins the next group and is paired by that group's combination table
+(the `join` ranking), as the N.6.7 table counts a floater from above among the
+group's numbers; not first against "the first team not met" as N.6.6 alone would
+read (docs/rules.md, "ECU floaters join the next group").  Floaters from above
+and from below never meet each other in the median group (N.6.8.1).
 
 A group takes the first combination its system generates that leaves its
 floater an opponent in the next group and the teams not yet paired a legal

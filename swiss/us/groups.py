@@ -36,12 +36,19 @@ class Switch:
     cost: int
     rule: str
     reason: str
+    # A transposition's cost measured on the upper-half players it faces (29E5c), when that
+    # reading is the cheaper one; the players moved are always those of the lower half.
+    measured_on: tuple[int, int] | None = None
 
     def text(self, facts: Facts) -> str:
         if self.kind == "re-pairing":
             return f"{self.rule} re-pairing of the whole group: {self.reason}"
         a, b = (facts.name(n) for n in self.moved)
-        return f"{self.rule} {self.kind} {a}↔{b}, {self.cost} points, {self.reason}"
+        cost = f"{self.cost} points"
+        if self.measured_on is not None:
+            c, d = (facts.name(n) for n in self.measured_on)
+            cost += f" (measured as {c}↔{d}, 29E5c)"
+        return f"{self.rule} {self.kind} {a}↔{b}, {cost}, {self.reason}"
 
 
 @dataclass
@@ -70,12 +77,16 @@ def _problem(facts: Facts, a: int, b: int) -> int:
 
 def _transposition(
     facts: Facts, uppers: tuple[int, ...], lowers: tuple[int, ...], i: int, j: int
-) -> tuple[int, tuple[int, int]]:
-    """29E5c: a transposition counts the smaller of the two rating differences it could be read as."""
+) -> tuple[int, tuple[int, int], tuple[int, int] | None]:
+    """29E5c: a transposition counts the smaller of the two rating differences it could be read
+    as. What moves is the lower half's two players (29C2: the right side is transposed, the
+    left side stays in order), whichever reading measured it: (cost, the lower-half players
+    moved, the upper-half players it was measured on when that reading is the smaller)."""
     upper, lower = facts.distance(uppers[i], uppers[j]), facts.distance(lowers[i], lowers[j])
+    moved = (lowers[min(i, j)], lowers[max(i, j)])
     if lower <= upper:
-        return lower, (lowers[min(i, j)], lowers[max(i, j)])
-    return upper, (uppers[min(i, j)], uppers[max(i, j)])
+        return lower, moved, None
+    return upper, moved, (uppers[min(i, j)], uppers[max(i, j)])
 
 
 def _swap(lowers: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
@@ -104,21 +115,28 @@ def _avoid_rematches(
                 change -= problems[i] + problems[j]
                 if change >= 0:
                     continue
-                price, moved = _transposition(facts, uppers, low, i, j)
+                price, moved, measured = _transposition(facts, uppers, low, i, j)
                 if step is None or (change, price) < step[:2]:
-                    step = (change, price, i, j, moved)
+                    step = (change, price, i, j, moved, measured)
             if step is not None:
                 break
         if step is None:
             break
-        _, price, i, j, moved = step
+        _, price, i, j, moved, measured = step
         removed = [f"{uppers[k]}-{low[k]}" for k in (i, j) if problems[k]]
         after = _problem(facts, uppers[i], low[j]) + _problem(facts, uppers[j], low[i])
         rematch = after // _REMATCH < sum(problems[k] // _REMATCH for k in (i, j))
         rule, what = ("27A1", "rematch") if rematch else ("28N", "teammate pairing")
         plural = ("es" if rematch else "s") if len(removed) > 1 else ""
         switches.append(
-            Switch("transposition", moved, price, rule, f"avoids the {what}{plural} {', '.join(removed)}")
+            Switch(
+                "transposition",
+                moved,
+                price,
+                rule,
+                f"avoids the {what}{plural} {', '.join(removed)}",
+                measured,
+            )
         )
         low = _swap(low, i, j)
     if any(_problem(facts, uppers[k], low[k]) >= _REMATCH for k in boards):
@@ -161,9 +179,13 @@ def colour_transposition(
                 best = ((new_eq, new_total), cost, j)
         if best is not None:
             (new_eq, new_total), cost, j = best
-            _, moved = _transposition(facts, uppers, lowers, i, j)
+            _, moved, measured = _transposition(facts, uppers, lowers, i, j)
             reason = _fixes(eq - new_eq, (total - new_total) - (eq - new_eq))
-            return i, j, Switch("transposition", moved, cost, _colour_rule(new_eq < eq, cost), reason)
+            return (
+                i,
+                j,
+                Switch("transposition", moved, cost, _colour_rule(new_eq < eq, cost), reason, measured),
+            )
     return None
 
 
@@ -186,7 +208,7 @@ def _allowed_colour_transposition(
         more_teammates = facts.teammates(*first) + facts.teammates(*second) > before
         if more_teammates and (facts.options.teammates_over_colours or not fixes_eq):
             return None  # 29E8 (variation), or teammates outrank mere alternation
-    cost, _ = _transposition(facts, uppers, lowers, i, j)
+    cost, _, _ = _transposition(facts, uppers, lowers, i, j)
     colours = {facts.due[uppers[k]].colour for k in (i, j) if levels[k] == EQUALISATION}
     extra = Colour.WHITE if Colour.WHITE in colours else Colour.BLACK
     ceiling = limit(EQUALISATION if fixes_eq else ALTERNATION, extra, facts.options)

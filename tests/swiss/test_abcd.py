@@ -123,39 +123,69 @@ def test_forty_players_rounds_1_to_3_step_by_step() -> None:
     assert set(round_1.boards) == expected
     state = play(state, round_1, {(4, 14): "0", (3, 13): "=", (26, 36): "0", (25, 35): "="})
 
-    # Round 2, step 3(b): the bottom-half winners 21 22 23 24 27 28 29 30 36 in order, each
-    # against one of the nine highest top-half players who did not win (3 4 11 12 13 15 16
-    # 17 18), the highest whose colour preference goes with theirs. 21 (had White) takes 4
-    # (had Black), 22 takes 3, 23 11, 24 12, 27 13, 28 16, 29 15, 30 18 and 36 17.
-    special = boards((4, 21), (22, 3), (11, 23), (24, 12), (13, 27), (28, 16), (15, 29), (30, 18), (17, 36))
-    # 3(a): the top-half winners 1 2 5 6 7 8 9 10 14 pair by the Dutch rules: S1 1 2 5 6,
-    # S2 7 8 9 10 14; C12 makes 1-8, 2-7, 5-10, 6-9, and 14 floats (6: to the next score).
+    # Round 2. 3(a) first, as 3 pairs the groups "in order": the top-half winners 1 2 5 6 7 8
+    # 9 10 14 pair by the Dutch rules: S1 1 2 5 6, S2 7 8 9 10 14; C12 makes 1-8, 2-7, 5-10,
+    # 6-9, and 14 floats.
     top_group = boards((8, 1), (2, 7), (10, 5), (6, 9))
-    # 6: the floater 14 (wants Black) meets the ½ group 25 (wants Black) 35 (wants White):
-    # the Dutch C12 gives 35; 25 floats to the 0 group, where it meets its highest player
-    # 19, then S1 20 26 31 32 33 meets S2 34 37 38 39 40 with every preference granted.
-    below = boards((35, 14), (19, 25), (37, 20), (26, 34), (31, 38), (39, 32), (33, 40))
+    # 6: the floater 14 meets the highest-ranked player half a point below: of 3 13 25 35,
+    # 3. Colours "as usual" (our reading, docs/rules.md): 14 and 3 both had White and want
+    # Black; 14 has the higher score and gets it. 35, who wants White, would have suited 14's
+    # colour, but rank, not colour, chooses the opponent here.
+    floater = boards((3, 14))
+    # The bottom-half winners (9) do not outnumber the top-half non-winners left for (b) (4 11
+    # 12 13 15 16 17 18 19 20), so 6's exception does not apply. 3(b): 21 22 23 24 27 28 29 30
+    # 36 in order, each against the nine highest of them (4 11 12 13 15 16 17 18 19), the
+    # highest whose colour preference goes with theirs: 21 (had White) takes 4 (had Black),
+    # 22 takes 12, 23 11, 24 16, 27 13, 28 18, 29 15; 30 (wants White) finds 17 and 19 both
+    # wanting White and takes the higher, 17, with White on the higher score; 36 takes 19.
+    special = boards((4, 21), (22, 12), (11, 23), (24, 16), (13, 27), (28, 18), (15, 29), (30, 17), (19, 36))
+    # Left: 25 and 35 on ½ met in round 1 and both float to the 0 group (C.04.3), where S1 25
+    # 35 meet its highest players 20 and 26 with every preference granted (35 wants White, 20
+    # Black; 25 Black, 26 White); then S1 31 32 33 34 against S2 37 38 39 40, transposed by
+    # C12 so that every preference is granted.
+    below = boards((35, 20), (26, 25), (31, 38), (37, 32), (33, 40), (39, 34))
     round_2 = pair(state)
-    assert set(round_2.boards) == special | top_group | below
+    assert set(round_2.boards) == top_group | floater | special | below
     _, notes = pair_with_notes(state)
     assert any("A/B/C/D acceleration (3(b))" in note for note in notes[21])
+    assert any("A/B/C/D acceleration (6)" in note for note in notes[14])
 
-    state = play(state, round_2, {(4, 21): "0", (17, 36): "0"})
-    # Round 3, step 4(b): 21 and 36 are the bottom-half players on 100 % (2). Their
-    # opponents come from the top half on 1 or 1½: 3 7 8 9 10 11 12 13 15 16 18 19 20. 21
-    # wants White: 3 and 7 want White too, 8 wants Black. 36 wants White: 9 wants White,
-    # 10 wants Black.
-    special = boards((21, 8), (36, 10))
-    # 4(a): 1 2 5 6 14 on 2. 14 floated down last round (C14), so 5 floats instead: S1 1 2
-    # against 6 14 with every colour granted; 5 then meets 13 of the 1½ group (C12).
+    state = play(state, round_2, {(4, 21): "0", (3, 14): "0", (19, 36): "0"})
+    # Round 3: 1 2 5 6 14 are the top half on 100 % (2), 21 and 36 the bottom half; 13 and
+    # 25 have 1½. 4(a) first: 14 floated down last round (the rule 6 pair is a float), so by
+    # C14 another floats; of the rest, floating 5 leaves S1 1 2 against 6 14 with every
+    # colour granted and needs only a transposition (C.04.3 4.3): 5 floats. 6: 5 meets the
+    # highest-ranked player on 1½, 13 (5 wants White, 13 Black: here both readings agree).
     top_group = boards((1, 6), (14, 2), (5, 13))
+    # 4(b): 21 and 36 (both want White) meet the highest top-half player with a suitable
+    # colour from the 1 and 1½ groups, 13 gone: 21 passes 7 (wants White) for 8; 36 passes
+    # 7 and 9 for 10.
+    special = boards((21, 8), (36, 10))
     round_3 = set(pair(state).boards)
     assert special | top_group <= round_3
-    assert round_3 - special == rest_by_plain_dutch(state, {21, 8, 36, 10})
+    assert not [f for f in check(state, Pairing(tuple(round_3))) if f.absolute]
     assert accelerated(play(state, Pairing(tuple(round_3)), {(8, 21): "0"}))
 
 
-# --- 50 players, advanced ----------------------------------------------------------------
+def test_an_acceleration_pair_is_not_a_dutch_float() -> None:
+    """Seed (e) 3(b): in round 2 the bottom-half winner 21 (1 point) meets the top-half
+    loser 4 (0), and 22 (1) the top-half 12 (0); those pairs are the method's, made before
+    the brackets, not floats of the Dutch brackets (C.04.3 1.4 defines floats for the
+    brackets it pairs). So in round 3 none of the four counts as having floated last round,
+    while the floater of rule 6, 14 (1) against 3 (½), floats ("un flotante"), and so does
+    the Dutch pair of different scores 35 (½) - 20 (0)."""
+    from swiss.dutch import Float, floats
+
+    state = field(40, ABCD)
+    state = play(state, pair(state), {(4, 14): "0", (3, 13): "=", (26, 36): "0", (25, 35): "="})
+    round_2 = pair(state)
+    assert {Board(4, 21), Board(22, 12), Board(3, 14), Board(35, 20)} <= set(round_2.boards)
+    state = play(state, round_2, {(4, 21): "0", (19, 36): "0"})
+    last = {n: f[0] for n, f in floats(state).items()}
+    assert [last[n] for n in (21, 4, 22, 12)] == [Float.NONE] * 4
+    assert (last[14], last[3], last[35], last[20]) == (Float.DOWN, Float.UP, Float.DOWN, Float.UP)
+    plain = {n: f[0] for n, f in floats(replace(state, acceleration=Acceleration.NONE)).items()}
+    assert (plain[21], plain[4]) == (Float.DOWN, Float.UP)
 
 
 def test_fifty_players_advanced_rounds_1_to_3_step_by_step() -> None:
@@ -242,7 +272,11 @@ def test_the_acceleration_stops_when_two_rounds_remain() -> None:
     # Round 4 of 5: 11 has won every game and is in the bottom half, yet two rounds remain.
     assert all(r.code is Code.WIN for r in state.players[10].history)
     assert not accelerated(state)
-    assert set(pair(state).boards) == set(pair(replace(state, acceleration=Acceleration.NONE)).boards)
+    # No pair is made before the brackets any more; the accelerated rounds' own pairs
+    # (4(b)) still float nobody in the history, so the float criteria may differ from an
+    # event that was never accelerated.
+    _, notes = pair_with_notes(state)
+    assert not [n for ns in notes.values() for n in ns if "A/B/C/D acceleration" in n]
     assert not accelerated(field(20, ABCD, rounds=2))
 
 
@@ -430,3 +464,27 @@ def test_another_method_on_the_command_line_drops_the_files_cut(
     assert capsys.readouterr().out == format_pairing(advanced, pair(advanced))
     assert main(["pair", str(path)]) == 0
     assert capsys.readouterr().out == format_pairing(state, pair(state))
+
+
+def test_the_explanation_cites_rule_3b_not_a_dutch_float() -> None:
+    """Round 2 of the 40-player event: 21 (bottom half, 1 point) meets 4 (top half, lost)
+    by seed (e) 3(b); the board's explanation says so, and does not call it a float of the
+    Dutch brackets (C.04.3 C6-C7). The floater 14 (1) meets 3 (½) by rule 6, and says so; the
+    Dutch pair 35 (½) - 20 (0) is a float of the Dutch brackets."""
+    from swiss.explain import explain_board
+
+    state = field(40, ABCD)
+    state = play(state, pair(state), {(4, 14): "0", (3, 13): "=", (26, 36): "0", (25, 35): "="})
+    pairing, notes = pair_with_notes(state)
+    special = " ".join(explain_board(state, Board(4, 21), notes))
+    assert "21 (1), of the bottom half, meets 4 (0), of the top half, by rule 3(b)" in special
+    assert "floats" not in special and "C.04.3" not in special
+    floater = " ".join(explain_board(state, Board(3, 14), notes))
+    assert (
+        "14 (1) is the floater of the top-half leaders and meets 3 (½), half a point below, by rule 6"
+        in floater
+    )
+    assert "C.04.3" not in floater
+    assert Board(35, 20) in pairing.boards
+    dutch = " ".join(explain_board(state, Board(35, 20), notes))
+    assert "35 (½) floats down to meet 20 (0)" in dutch

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from swiss.cli import main
 from swiss.generate import generate, pair_in_number_order
-from swiss.model import Board, Code, Colour, Pairing, Player, RoundResult, TournamentState
+from swiss.model import Board, Code, Colour, Edition, Pairing, Player, RoundResult, TournamentState, TrfError
 from swiss.pairing_text import format_pairing
 from swiss.recorded import recorded_pairing, state_before_round
 from swiss.trf import write_trf
@@ -204,3 +205,42 @@ def test_one_entry_point_pairs_every_system_and_refuses_the_wrong_kind_of_state(
         swiss.pair(state, "team-c046")
     with pytest.raises(ValueError, match="unknown pairing system"):
         swiss.pair(state, "monrad")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # No player at all: nothing to pair, which is not a round of zero boards.
+        (lambda lines: [line for line in lines if not line.startswith("001")], "expected 001 player records"),
+        # A 001 line of a megabyte: 999 rounds end at column 10,079.
+        (
+            lambda lines: [line + " " * 1_000_000 if line.startswith("001") else line for line in lines],
+            "999 rounds",
+        ),
+        # A system code this program does not pair (trf.md 6): not the 2026 rules in silence.
+        (lambda lines: [*lines, "192 FIDE_DUTCH_1998"], "found 'FIDE_DUTCH_1998'"),
+        (lambda lines: [*lines, "192 FIDE_BURSTEIN"], "found 'FIDE_BURSTEIN'"),
+    ],
+)
+def test_a_malformed_file_is_refused_with_exit_3_rather_than_paired(
+    ready: Path, capsys: pytest.CaptureFixture[str], change: Callable[[list[str]], list[str]], message: str
+) -> None:
+    lines = change([line for line in ready.read_bytes().decode().split("\r\n") if line])
+    ready.write_text("\n".join(lines) + "\n")
+    assert main(["pair", str(ready)], pair=pair_in_number_order) == 3
+    assert message in capsys.readouterr().err
+    assert main(["--dutch", str(ready), "-p"], pair=pair_in_number_order) == 3
+    assert main(["--dutch", str(ready), "-c"], pair=pair_in_number_order) == 3
+
+
+def test_the_unknown_system_code_is_located_at_its_line_and_column(ready: Path) -> None:
+    from swiss.trf import read_trf
+
+    lines = [line for line in ready.read_bytes().decode().split("\r\n") if line]
+    with pytest.raises(TrfError) as caught:
+        read_trf("\n".join([*lines, "192 FIDE_DUTCH_1998"]) + "\n")
+    assert (caught.value.line, caught.value.column) == (len(lines) + 1, 5)
+    # The codes it does pair still read: the plain one and 2025 are the 2026 rules.
+    for code, edition in [("FIDE_DUTCH", Edition.DUTCH_2026), ("FIDE_DUTCH_2025_BAKU", Edition.DUTCH_2026)]:
+        assert read_trf("\n".join([*lines, f"192 {code}"]) + "\n").edition is edition
+    assert read_trf("\n".join([*lines, "192 CUSTOM_SWISS", "XDE 1998"]) + "\n").edition is Edition.DUTCH_1998

@@ -221,3 +221,15 @@ def test_an_unknown_edition_is_refused_with_its_line() -> None:
     text = next(p for p in CASES if p.stem.startswith("05-")).read_text() + "XDE 1992\n"
     with pytest.raises(TrfError, match="expected an edition of the Dutch system"):
         read_trf(text)
+
+
+def test_a_board_whose_float_criteria_were_dropped_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """Case 10: 7 had the bye in round 1 (A5: a downfloat) and is the remainder's leftover of
+    the 1-point bracket in round 3; moving it down again breaks B6, which C9 drops. Its board
+    in the ½-point bracket, 7-4, must say that B6 was dropped for 7, not only the bracket's
+    own steps, which dropped nothing there."""
+    (path,) = [p for p in CASES if p.stem.startswith("10-")]
+    assert main(["pair", "--edition", "1998", "--explain", str(path)]) == 0
+    (board,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Board 3: 7-4")]
+    assert "B6 down dropped for 7: the float repeats the one two rounds before" in board
+    assert "dropped for 4" not in board

@@ -46,3 +46,20 @@ def test_there_are_at_least_40_cases_each_citing_its_rule_and_where_it_comes_fro
             "### Source: worked example of the rulebook, as paraphrased in docs/us-chess.md",
             "### Source: worked by hand from the rules",
         ), path.name
+
+
+def test_the_kaprielian_log_names_the_right_side_transpositions_the_procedure_made(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Case 56 (the seed's own pairing, no colour interchanges): the natural pairs 1-5, 2-6,
+    3-7, 4-8 are all rematches; 29C2 transposes the lower half, 5↔6, then 7↔8, which gives
+    3-8 and 4-7. 29E5c measures the second on the smaller reading, 3↔4 (71 points), but the
+    left side never moves: the log names 7↔8 as the switch and 3↔4 only as its measure."""
+    (path,) = [p for p in CASES if p.stem.startswith("56-")]
+    assert main(["pair", "--system", "us", str(path), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "27A1 transposition Reed (7)↔Zhu (8), 71 points (measured as Koning (3)↔Rafferty (4), 29E5c)" in out
+    )
+    assert "transposition Koning (3)↔Rafferty (4)" not in out
+    assert "transposition Popov (5)↔Thompson (6), 12 points, avoids" in out

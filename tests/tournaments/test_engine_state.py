@@ -6,10 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+from swiss.acceleration import virtual_points
 from swiss.model import Code, Colour, Edition
 from swiss.scores import score
 from swiss.trf import read_trf, write_trf
 from tournaments.bridge.state import StateError, pairing_state, scores_after, tournament_state
+from tournaments.bridge.trf import arbiter_trf, export_trf
 from tournaments.models import Board, Entrant, Seat, Tournament
 
 
@@ -77,7 +79,11 @@ def test_a_baku_late_entry_above_the_cut_joins_ga_whose_last_member_stays_the_sa
     state = tournament_state(tournament)
     # Five rounds: three accelerated, the first two with a win's worth, the third with half (Baku 1.4).
     one, half = Fraction(1), Fraction(1, 2)
-    assert state.virtual_points == dict.fromkeys(range(1, 8), (one, one, half))
+    assert virtual_points(state) == dict.fromkeys(range(1, 8), (one, one, half))
+    # The exports write them as 250 records, so that any program reads GA as the app does.
+    text = arbiter_trf(tournament)
+    assert "250      01.0 001 002 0001 0007" in text and "250      00.5 003 003 0001 0007" in text
+    assert read_trf(text).virtual_points == virtual_points(state)
     rnd = actions.pair_next_round(tournament, arbiter)
     boards = rnd.boards_with_seats()
     drafted = {(b.white.pairing_number, b.black.pairing_number if b.black else None) for b in boards}
@@ -94,10 +100,11 @@ def test_a_baku_late_entry_below_the_cut_keeps_ga_at_its_round_one_size(tourname
     rnd = actions.pair_next_round(tournament, arbiter)
     publishing.publish_round(rnd, arbiter, confirmed=True)
     results.record_results(rnd, arbiter, {b.number: Board.Result.DRAW for b in rnd.boards.all()})
-    assert tournament_state(tournament).virtual_points == {}  # the engine's own Baku split is right
+    assert set(virtual_points(tournament_state(tournament))) == set(range(1, 7))
     registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Weak", fide_rating=1500)])
     # Thirteen now would give GA 1-8; the round-1 field of twelve fixed it at 1-6.
-    assert set(tournament_state(tournament).virtual_points) == set(range(1, 7))
+    assert set(virtual_points(tournament_state(tournament))) == set(range(1, 7))
+    assert read_trf(export_trf(tournament)).virtual_points == virtual_points(tournament_state(tournament))
 
 
 def test_the_scoring_fields_are_listed_once_and_match_the_engines_scoring():

@@ -15,7 +15,6 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swiss.abcd import ABCD_METHODS, top_half
-from swiss.acceleration import baku_last_ga_number, baku_virtual_points
 from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Scoring, TournamentState
 from swiss.model import Board as EngineBoard
 from swiss.model import Code as Code  # re-exported: the standings read result codes
@@ -96,14 +95,13 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     `round_number` itself. An entrant without a seat in an earlier round (a late
     entry) gets a zero-point bye there. Every entrant needs a pairing number.
 
-    A Baku tournament whose accelerated group no longer ends at the number the
-    engine would derive (late entries were numbered in) gets explicit virtual
-    points; see `_baku_virtual_points`.
+    A Baku tournament's accelerated group is the engine's to find from the history
+    (`swiss.acceleration.baku_last_ga`: a late entry's round 1 is a zero-point bye).
 
     An A/B/C/D tournament whose top half no longer ends where the engine would cut it (late
     entries were numbered in) carries its round-1 cut (`abcd_last_top`; see `_abcd_last_top`).
 
-    Takes five queries, whatever the size of the tournament (six for Baku or A/B/C/D after
+    Takes five queries, whatever the size of the tournament (six for A/B/C/D after
     round 1).
     """
     if round_number is None:
@@ -130,8 +128,6 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
         edition=EDITIONS.get(tournament.pairing_system, Edition.DUTCH_2026),
         name=tournament.name,
     )
-    if state.acceleration is Acceleration.BAKU and round_number > 1:
-        state = _baku_virtual_points(tournament, state, number_of)
     if state.acceleration in ABCD_METHODS and round_number > 1:
         last_top = _abcd_last_top(tournament, state.acceleration, number_of)
         # Given only where it differs from the engine's own cut (late entries), as for Baku.
@@ -166,34 +162,6 @@ def _abcd_last_top(
     free = (n for n in range(1, len(seats) + 1) if n not in seated)
     round_one = {**seated, **dict(zip(free, absent, strict=False))}
     return number_of[round_one[top_half(acceleration, len(seats))]]
-
-
-def _baku_virtual_points(
-    tournament: Tournament, state: TournamentState, number_of: dict[int, int]
-) -> TournamentState:
-    """Baku 1.3: the last GA participant stays the person it was in round 1.
-
-    That person is number 2 * ceil(N1 / 4) of round 1's pairing, N1 being the entrants
-    on a board in round 1, in the pairing numbers their round-1 seats keep. GA is then
-    everyone now numbered at or above them. The engine would derive GA from the current
-    field size, so explicit points are given only when the two differ (late entries).
-    """
-    round_one = list(
-        Seat.objects.filter(round__tournament=tournament, round__number=1, board_number__isnull=False)
-        .order_by("pairing_number")
-        .values_list("entrant_id", flat=True)
-    )
-    if not round_one:
-        return state
-    last_ga = number_of[round_one[min(baku_last_ga_number(len(round_one)), len(round_one)) - 1]]
-    if last_ga is None or last_ga == baku_last_ga_number(len(state.players)):
-        return state
-    try:
-        points = baku_virtual_points(state, last_ga_number=last_ga)
-    except ValueError:
-        # Scoring outside Baku 1.1: the engine gives the reason when asked to pair.
-        return state
-    return replace(state, virtual_points=points)
 
 
 def round_results(

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from swiss.model import Board as EngineBoard
 from swiss.model import Colour, Player, TrfError
 from swiss.team.lineups import board_colours
 from swiss.team.model import Outcome, TeamState
+from swiss.team.replay import recorded
 from swiss.team.systems import order_matches
 from swiss.trf import read_player_line, read_team_trf, write_team_trf
 from tournaments.models import Board, Entrant, LineupBoard, Match, Round, Team, TeamAbsence, Tournament
@@ -189,15 +189,8 @@ def _store_round(
 ) -> None:
     """Round `number` of the file as published, complete matches with their lineups and results."""
     before = replace(state, teams=tuple(replace(t, history=t.history[: number - 1]) for t in state.teams))
-    matches: list[EngineBoard] = []
-    for team in state.teams:
-        played = team.history[number - 1]
-        if played.outcome is Outcome.PAB:
-            matches.append(EngineBoard(team.number, None))
-        elif played.opponent is not None and played.colour is Colour.WHITE:
-            matches.append(EngineBoard(team.number, played.opponent))
     stored: list[TeamMatch] = []
-    for pair in order_matches(before, matches):
+    for pair in order_matches(before, recorded(state, number).boards):
         if pair.black is None:
             stored.append((teams[pair.white], None, []))
             continue

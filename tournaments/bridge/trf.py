@@ -11,6 +11,7 @@ from typing import Literal
 
 from django.db import transaction
 
+from swiss.acceleration import virtual_points
 from swiss.boards import order_boards
 from swiss.model import Code, Pairing, Player, Scoring, TournamentState, TrfError
 from swiss.recorded import recorded_pairing, state_before_round
@@ -114,6 +115,7 @@ def export_trf(tournament: Tournament, version: Literal["2026", "16"] = "2026") 
     export does; changes to a draft stay private with the draft.
     """
     state, pairing = public_state(tournament)
+    state = with_virtual_points(state)
     newline = "\r\n"
     text = write_trf(state, pairing=pairing, version=version, newline=newline, header=tournament.trf_header())
     return text + "".join(f"{note}{newline}" for note in manual_change_notes(tournament))
@@ -127,13 +129,20 @@ def arbiter_trf(tournament: Tournament) -> str:
     Ends with the notes of every manual change to a published round.
     """
     scope = export_scope(tournament, public=False)
-    state = pairing_state(tournament, scope.round_to_pair)
+    state = with_virtual_points(pairing_state(tournament, scope.round_to_pair))
     pairing = board_pairing(scope.playing) if scope.playing is not None else None
     text = write_trf(state, pairing=pairing, newline="\n", header=tournament.trf_header())
     system = engine_system(tournament)
     # A US Chess event's variations and clubs, so that `python -m swiss pair --system us` reads them.
     us_lines = us_option_lines(system.options) if isinstance(system.options, USOptions) else []
     return text + "".join(f"{line}\n" for line in [*us_lines, *manual_change_notes(tournament)])
+
+
+def with_virtual_points(state: TournamentState) -> TournamentState:
+    """The state with its acceleration's virtual points spelled out, so that the file writes
+    them as 250 records (TRF-2026 1.5): any program then reads GA as this one found it,
+    late entries included, without deriving it again."""
+    return replace(state, virtual_points=dict(virtual_points(state)))
 
 
 def manual_change_notes(tournament: Tournament) -> list[str]:
@@ -176,6 +185,8 @@ def import_trf(
         initial_colour=state.initial_colour.value if state.initial_colour else "",
         acceleration=state.acceleration.value,
         pairing_system=next(system for system, edition in EDITIONS.items() if edition is state.edition),
+        # A file that holds full-point byes keeps them: FIDE mode would otherwise refuse them.
+        allow_full_point_byes=any(r.code is Code.FULL_BYE for p in state.players for r in p.history),
         **scoring_fields(scoring),
     )
     entrants = {p.number: entrant_from_trf(tournament, p) for p in state.players}

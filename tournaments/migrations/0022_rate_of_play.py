@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0019_history_protected"),
+        ("tournaments", "0020_fide_mode"),
     ]
 
     operations = [

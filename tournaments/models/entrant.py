@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
@@ -165,6 +166,13 @@ class Entrant(ShownPublicly):
         """Record a requested bye for a round that is still a draft and not yet paired for this entrant."""
         if kind not in Seat.Absence.values:
             raise ValidationError(f"“{kind}” is not a kind of absence.")
+        if kind == Seat.Absence.FULL_BYE and not self.tournament.full_point_byes_allowed():
+            raise ValidationError(
+                gettext(
+                    "FIDE mode: full-point byes on request are off (FIDE does not allow them); "
+                    "an arbiter may enable them in the settings."
+                )
+            )
         rnd = self.tournament.rounds.get(number=round_number)
         if rnd.state != rnd.State.DRAFT:
             raise ValidationError(f"Round {round_number} is already published.")

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import public_cache
@@ -156,6 +157,18 @@ class Tournament(models.Model):
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
+    # FIDE mode (C.04.A, VCL.01 and VCL.05): the default; operations FIDE does not allow are
+    # off unless an arbiter enables them, and enabling one warns (`fide_warnings`).
+    fide_mode = models.BooleanField(
+        _("FIDE mode"),
+        default=True,
+        help_text=_("Operations FIDE does not allow are off unless enabled here, with a warning."),
+    )
+    allow_full_point_byes = models.BooleanField(
+        _("Full-point byes on request"),
+        default=False,
+        help_text=_("FIDE does not allow them; in FIDE mode requested byes are half- or zero-point byes."),
+    )
     # A/B/C/D: the top half's last player as a TRF file gave it (`XAC abcd N`). The app works
     # the cut out from round 1's seats, but an imported file's round 1 cannot tell a late
     # entry from an absentee (both read as zero-point byes), so the file's word is kept.
@@ -372,6 +385,30 @@ class Tournament(models.Model):
         deleted = super().delete(*args, **kwargs)
         public_cache.invalidate(self)
         return deleted
+
+    # The systems and accelerations FIDE approves, which FIDE mode uses without a warning.
+    FIDE_SYSTEMS = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.TEAM_C046)
+    FIDE_ACCELERATIONS = (Acceleration.NONE, Acceleration.BAKU)
+
+    def fide_warnings(self) -> list[str]:
+        """What this tournament enables that FIDE does not allow, in FIDE mode (C.04.A: such
+        operations are off by default, and the arbiter is warned, not prevented)."""
+        if not self.fide_mode:
+            return []
+        warnings = []
+        if self.allow_full_point_byes:
+            warnings.append(gettext("Full-point byes on request are not allowed by FIDE."))
+        if self.pairing_system not in self.FIDE_SYSTEMS:
+            system = self.get_pairing_system_display()
+            warnings.append(gettext("%(system)s is not a FIDE-approved pairing system.") % {"system": system})
+        if self.acceleration not in self.FIDE_ACCELERATIONS:
+            method = self.get_acceleration_display()
+            warnings.append(gettext("%(method)s is not a FIDE-approved acceleration.") % {"method": method})
+        return warnings
+
+    def full_point_byes_allowed(self) -> bool:
+        """A requested bye may be worth a win: outside FIDE mode, or where an arbiter enabled it."""
+        return not self.fide_mode or self.allow_full_point_byes
 
     @property
     def national_acceleration(self) -> bool:

@@ -50,3 +50,18 @@ def test_the_olympiad_explanation_names_floaters_and_the_bye() -> None:
         "teams 7 (1 MP) and 3 (2 MP)" in line or "teams 3 (2 MP) and 7 (1 MP)" in line for line in lines
     )
     assert any("because 3 floated down" in line for line in lines)
+
+
+def test_ecu_says_a_group_below_the_median_is_paired_from_the_lowest_team_up() -> None:
+    """Twelve teams after round 1: 1-4 won (2 MP), 5, 6, 11, 12 drew (1 MP), 7-10 lost.
+    The median team is the lower middle one, the 7th of the ranking, 11 (N.5.5): the 1-MP
+    group is the median group, the 0-MP group (7 8 9 10) is below it. N.6.9 pairs it from
+    the lowest team up: 10 against 7, then 9 against 8; the sentence says so, not "highest
+    against lowest" as above the median."""
+    state = build(12, 5, ["1-7:3 2-8:3 3-9:3 4-10:3 5-11:2 6-12:2"])
+    lines = explain(state, "team-ecu")
+    (low,) = [line for line in lines if "teams 7 (0 MP) and 10 (0 MP)" in line]
+    assert "(a group below the median), paired lowest against highest" in low
+    assert "(N.6.9)" in low
+    (high,) = [line for line in lines if "teams 1 (2 MP) and 4 (2 MP)" in line]
+    assert "(a group above the median), paired highest against lowest" in high

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournaments.models import AuditRecord, Board, Match, Round, Tournament
+from tournaments.models import AuditRecord, Board, Match, Round
 
 from .actions import ActionError, locked_round
 
@@ -112,27 +112,8 @@ def record_results(
                 recorded.notice = notice
             _set_result(board, new, user, notice)
             recorded.saved.append(board.number)
-        _complete_when_done(rnd, user)
+        rnd.follow_results(user)
         return recorded
-
-
-def _complete_when_done(rnd: Round, user: User) -> None:
-    """A published round with every game's result in is complete; the last one finishes the event."""
-    if rnd.state == Round.State.PUBLISHED and not rnd.pending_games().exists():
-        rnd.complete()
-        AuditRecord.record(user, Action.CHANGE, rnd, {"state": "published"}, {"state": "complete"})
-        if rnd.number == rnd.tournament.total_rounds:
-            Tournament.objects.filter(pk=rnd.tournament.pk).update(state=Tournament.State.FINISHED)
-
-
-def _reopen(rnd: Round, user: User) -> None:
-    """A complete round with a result taken back is being played again."""
-    if rnd.state == Round.State.COMPLETE:
-        rnd.reopen()
-        AuditRecord.record(user, Action.CHANGE, rnd, {"state": "complete"}, {"state": "published"})
-        Tournament.objects.filter(pk=rnd.tournament.pk, state=Tournament.State.FINISHED).update(
-            state=Tournament.State.RUNNING
-        )
 
 
 # A whole match forfeited (Match.forfeit) as the result of each of its boards, by the board's White:
@@ -179,10 +160,7 @@ def forfeit_match(rnd: Round, user: User, match_number: int, forfeit: str) -> st
             if board.result != new:
                 replaced = replaced or bool(board.result)
                 _set_result(board, new, user, notice, match_forfeit=forfeit)
-        if forfeit:
-            _complete_when_done(rnd, user)
-        else:
-            _reopen(rnd, user)
+        rnd.follow_results(user)
         return notice if replaced else ""
 
 
@@ -206,5 +184,5 @@ def clear_result(rnd: Round, user: User, board_number: int, *, seen: str | None 
             )
         notice = correction_notice(rnd)
         _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)
-        _reopen(rnd, user)
+        rnd.follow_results(user)
         return notice

@@ -55,7 +55,7 @@ from swiss.model import (
     TournamentState,
     TrfError,
 )
-from swiss.pairing_text import format_boards, format_pairing, read_pairing
+from swiss.pairing_text import format_boards, read_pairing
 from swiss.recorded import recorded_pairing, state_before_round
 from swiss.systems import SYSTEMS, PlayerSystem, System, edition_system, player_system, team_system
 from swiss.team.model import TeamState
@@ -64,10 +64,6 @@ from swiss.trf import decode_trf, read_trf
 if TYPE_CHECKING:
     from swiss.us.options import USOptions
 
-# format_pairing, read_pairing, recorded_pairing and state_before_round are re-exported for the
-# branches of this session that still import them from here (to go once merged): their home
-# is swiss.pairing_text and swiss.recorded.
-__all__ = ["format_pairing", "main", "read_pairing", "recorded_pairing", "state_before_round"]
 
 PairFunction = Callable[[TournamentState], Pairing]
 _State = TypeVar("_State", TournamentState, TeamState)

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.db.models import Q
@@ -426,6 +427,10 @@ class BoardInline(admin.TabularInline[Board, Round]):
         return not _is_history(obj) and super().has_delete_permission(request, obj)
 
 
+def _signed_in(request: HttpRequest) -> AbstractBaseUser | None:
+    return request.user if isinstance(request.user, AbstractBaseUser) else None
+
+
 @admin.register(Round)
 class RoundAdmin(AuditedAdmin[Round]):
     list_display = ["__str__", "number", "state", "published_by", "published_at"]
@@ -434,6 +439,12 @@ class RoundAdmin(AuditedAdmin[Round]):
     search_fields = ["tournament__name"]
     raw_id_fields = ["published_by"]
     inlines = [BoardInline]
+
+    @transaction.atomic
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        super().save_formset(request, form, formset, change)
+        if formset.model is Board:
+            form.instance.follow_results(_signed_in(request))
 
 
 @admin.register(Board)
@@ -452,6 +463,12 @@ class BoardAdmin(AuditedAdmin[Board]):
 
     def get_queryset(self, request: HttpRequest) -> models.QuerySet[Board]:
         return super().get_queryset(request).prefetch_related("seats__entrant")
+
+    @transaction.atomic
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        # A corrected result completes or reopens its round as one entered on the arbiter's pages does.
+        form.instance.round.follow_results(_signed_in(request))
 
     def has_delete_permission(self, request: HttpRequest, obj: Board | None = None) -> bool:
         return not _is_history(obj.round if obj else None) and super().has_delete_permission(request, obj)

@@ -93,7 +93,7 @@ def test_correcting_a_result_in_the_admin_leaves_an_audit_record(superuser_clien
     assert refused.status_code == 200 and "Say why the row is corrected" in unescape(refused.content.decode())
     response = superuser_client.post(url, {**data, "reason": "both players signed 1/2"})
     assert response.status_code == 302
-    record = AuditRecord.objects.get()
+    record = AuditRecord.objects.get(object_type="tournaments.board")
     assert record.reason == "both players signed 1/2"
     assert (record.action, record.user.username, record.tournament) == (
         "change",
@@ -207,3 +207,32 @@ def test_the_board_form_names_the_players_and_a_finished_rounds_board_cannot_be_
     assert Board.objects.filter(pk=played_board.pk).exists()
     rnd = superuser_client.get(reverse("admin:tournaments_round_change", args=[played_board.round_id]))
     assert "-DELETE" not in rnd.content.decode()  # the inline offers no delete box either
+
+
+@pytest.mark.django_db
+def test_an_admin_edit_of_a_result_completes_or_reopens_its_round(
+    superuser_client, tournament, players, arbiter
+):
+    """One rule decides a round's state (`Round.follow_results`), whether the result is entered on the
+    arbiter's pages or corrected in the admin: the last missing result completes the round, and the
+    last round's completion finishes the event; a result taken back makes it incomplete again."""
+    Tournament.objects.filter(pk=tournament.pk).update(total_rounds=1)
+    rnd = tournament.rounds.get(number=1)
+    rnd.store_draft([(players[0], players[1]), (players[2], players[3])])
+    rnd.publish(arbiter)
+    results.record_results(rnd, arbiter, {1: Board.Result.WHITE_WINS})
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.PUBLISHED
+    last = rnd.boards.get(number=2)
+    url = reverse("admin:tournaments_board_change", args=[last.pk])
+    data = {**shown(superuser_client, url), "result": Board.Result.DRAW, "reason": "scoresheet"}
+    assert superuser_client.post(url, data).status_code == 302
+    rnd.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (rnd.state, tournament.state) == (Round.State.COMPLETE, Tournament.State.FINISHED)
+    assert AuditRecord.objects.filter(object_type="tournaments.round", after={"state": "complete"}).exists()
+    cleared = {**shown(superuser_client, url), "result": Board.Result.NOT_PLAYED, "reason": "wrong board"}
+    assert superuser_client.post(url, cleared).status_code == 302
+    rnd.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (rnd.state, tournament.state) == (Round.State.PUBLISHED, Tournament.State.RUNNING)

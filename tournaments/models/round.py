@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import F, Q
@@ -249,6 +250,28 @@ class Round(ShownPublicly):
             raise ValidationError(f"Round {self.number} still has games without a result.")
         self.state = self.State.COMPLETE
         self.save(update_fields=["state"])
+
+    def follow_results(self, user: AbstractBaseUser | None) -> None:
+        """The one rule of a round's state once its results change, wherever they change (the
+        arbiter's pages, the admin): a published round with every game's result in is complete,
+        and the last round's completion finishes the event; a complete round with a result taken
+        back is being played again. Each change of state is audited."""
+        # Imported here: both modules import this one.
+        from .audit import AuditRecord
+        from .tournament import Tournament
+
+        change = AuditRecord.Action.CHANGE
+        event = Tournament.objects.filter(pk=self.tournament_id)
+        pending = self.pending_games().exists()
+        if self.state == self.State.PUBLISHED and not pending:
+            self.complete()
+            AuditRecord.record(user, change, self, {"state": "published"}, {"state": "complete"})
+            if self.number == self.tournament.total_rounds:
+                event.update(state=Tournament.State.FINISHED)
+        elif self.state == self.State.COMPLETE and pending:
+            self.reopen()
+            AuditRecord.record(user, change, self, {"state": "complete"}, {"state": "published"})
+            event.filter(state=Tournament.State.FINISHED).update(state=Tournament.State.RUNNING)
 
     def reopen(self) -> None:
         """Take a complete round back to published, once a result is cleared."""

@@ -430,6 +430,7 @@ def _stale_after_correction(tournament: Tournament) -> str:
     }
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def entrant_edit(request: HtmxHttpRequest, tournament: Tournament, entrant_id: int) -> HttpResponse:
     """Correct an entrant's data: a row of the entrants page opens this form (htmx) or its own page.
@@ -843,8 +844,9 @@ def round_job(request: HtmxHttpRequest, tournament: Tournament, number: int) -> 
 @require_GET
 @arbiter_only
 def round_check(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """What the review page polls while a worker checks the draft: nothing yet, or reload the page."""
-    if drafts.is_checked(_get_round(tournament, number)):
+    """What the review page polls while a worker checks the draft: nothing yet, or reload the page.
+    A team event's draft has no stored check (its review checks it), so there is nothing to wait for."""
+    if tournament.is_team or drafts.is_checked(_get_round(tournament, number)):
         return HttpResponseClientRefresh()
     return HttpResponse(status=204)
 
@@ -1260,6 +1262,7 @@ def export_board_results(request: HtmxHttpRequest, tournament: Tournament) -> Ht
 # --- The tournament day: schedule, notices, prize money ---------------------------------------------
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def schedule(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round's date and start time, in one form, in the tournament's time zone."""
@@ -1275,6 +1278,7 @@ def schedule(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "pairing/schedule.html", {"tournament": tournament, "form": form})
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def announcements(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Post a notice to the players, or remove one."""
@@ -1302,6 +1306,7 @@ def announcements(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespo
     )
 
 
+@require_http_methods(["GET", "POST"])
 @arbiter_only
 def prize_money(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The prize list's amounts, how tied players share them, one prize per player or not."""

@@ -63,7 +63,8 @@ def test_a_development_env_file_lets_every_command_run_without_exports(tmp_path)
 
 def test_bin_run_writes_a_private_development_env_file_that_the_image_leaves_out():
     script = (ROOT / "bin" / "run").read_text()
-    assert "umask 077" in script and "DEBUG=true" in script and ">.env" in script
+    assert "umask 077" in script and "DEBUG=true" in script and '>"$env_file"' in script
+    assert 'env_file="${ENV_FILE:-.env}"' in script
     assert ".env" in (ROOT / ".dockerignore").read_text().split()
     assert ".env" in (ROOT / ".gitignore").read_text().split()
 

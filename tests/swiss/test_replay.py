@@ -10,7 +10,7 @@ import pytest
 
 from swiss.cli import main
 from swiss.generate import generate
-from swiss.team import systems
+from swiss.systems import team_system
 from swiss.team.generate import new_event, play, random_rates
 from swiss.team.model import TeamState
 from swiss.team.replay import replay
@@ -25,7 +25,7 @@ def _team_event(system: str, seed: int) -> TeamState:
     state = new_event(rng, 11, 4, 6)
     rates = random_rates(rng)
     for _ in range(5):
-        state = play(rng, state, systems.pair(state, system), rates)
+        state = play(rng, state, team_system(system).pair(state), rates)
     return state
 
 

@@ -186,7 +186,7 @@ def test_a_team_card_gives_the_teams_place_points_and_average_and_forfeits_as_fo
     genf = page(client, "team", played.slug, played.teams.get(name="Genf").pk)
     first = genf[genf.index('id="round-1"') : genf.index('id="round-2"')]
     board_two = first[first.index('<td class="bd">2.2</td>') :]
-    assert board_two[: board_two.index("</tr>")].count('<td class="result">−</td>') == 1
+    assert board_two[: board_two.index("</tr>")].count('<td class="result">−:+</td>') == 1
 
 
 def test_a_team_players_card_numbers_boards_match_board_and_gives_the_teams_place(

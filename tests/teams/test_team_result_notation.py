@@ -64,7 +64,7 @@ def test_board_statistics_count_only_the_games_played_over_the_board(client: Any
         for name in re.findall(r"<bdi>([^<]*\d)</bdi>", row)
     }
     # Round 1, board 2: Basel 2 - Chur 2 drawn; Bern 2 won against Genf 2 by forfeit.
-    # Games, points, performance, forfeits.
+    # Games, points, performance, forfeits ("+" won, "−" lost by forfeit).
     assert rows["Basel 2"][:2] == ["1", "0.5"] and rows["Basel 2"][3] == ""
-    assert rows["Bern 2"] == ["0", "0", "–", "1"]
-    assert rows["Genf 2"] == ["0", "0", "–", "1"]
+    assert rows["Bern 2"] == ["0", "0", "–", "+"]
+    assert rows["Genf 2"] == ["0", "0", "–", "−"]

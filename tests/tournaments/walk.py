@@ -33,6 +33,7 @@ def _values(tournament: Any) -> dict[str, list[Any]]:
         "team_id": teams[:2],
         "board": [1],
         "kind": ["bye", "withdraw"],
+        "title": ["IM", "GM"],
     }
 
 

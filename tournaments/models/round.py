@@ -16,7 +16,7 @@ from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from .history import PROTECT_PAIRED, PROTECT_PUBLISHED, PROTECT_PUBLISHED_ROUNDS
+from .history import PROTECT_PAIRED, PROTECT_PUBLISHED, PROTECT_PUBLISHED_ROUNDS, deleting_history
 from .public import ShownPublicly
 
 if TYPE_CHECKING:
@@ -185,7 +185,10 @@ class Round(ShownPublicly):
         boards = list(match.boards.order_by("match_board"))
         if any(board.result for board in boards):
             raise ValidationError(f"Match {match.number} has results; its games stand as played.")
-        Seat.objects.filter(round=self, board_number__in=[b.number for b in boards]).delete()
+        # The one change to the seats of a published round: games without a result get the players
+        # of the lineup handed in (the lineup round), so the history guard lets these seats go.
+        with deleting_history():
+            Seat.objects.filter(round=self, board_number__in=[b.number for b in boards]).delete()
         for board, (white, black) in zip(boards, games, strict=True):
             self._seat_board(board, white, black)
 

@@ -13,6 +13,7 @@ from django.db import transaction
 
 from pairing import actions, publishing, registration, results
 from tournaments.models import Board, Entrant, Round, Seat, Tournament
+from tournaments.models.history import deleting_history
 
 SLUG = "demo-open"
 # fmt: off
@@ -50,7 +51,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, password: str | None, seed: int, **options: Any) -> None:
         rng = random.Random(seed)
         arbiter, password = _arbiter(password)
-        Tournament.objects.filter(slug=SLUG).delete()
+        # The demo is replaced whole, played rounds included: a deletion of history by design.
+        with deleting_history():
+            Tournament.objects.filter(slug=SLUG).delete()
         today = datetime.date.today()
         tournament = Tournament.objects.create(
             name="Demo Open",

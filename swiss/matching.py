@@ -19,6 +19,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+try:
+    import swiss._blossom  # noqa: F401
+except ModuleNotFoundError:  # a checkout nobody installed: build it once (swiss/_build.py)
+    from swiss._build import build_extension
+
+    build_extension()
+
 from swiss._blossom import (
     cover_mate,
     cover_new,

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def in_process_settings(name: str) -> str:
+    """Django's settings for a benchmark that renders pages in its own process, on the database
+    `swiss_bench_<name>` (or BENCH_DATABASE_URL): put in os.environ; returns the database URL."""
+    url = os.environ.get("BENCH_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/swiss_bench_{name}")
+    os.environ.update(
+        {
+            "DATABASE_URL": url,
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-only",
+            "ALLOWED_HOSTS": "testserver",
+            "SECURE_SSL_REDIRECT": "false",
+            "ENV_FILE": os.devnull,
+            "LOG_LEVEL": "WARNING",
+            "JOBS_IN_PROCESS": "true",
+            "CACHE_DIR": f"/tmp/swiss-bench-{name}-cache-{os.getpid()}",
+        }
+    )
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    return url
 
 
 def fresh_database(url: str, env: Mapping[str, str], *, static_files: bool = False) -> None:

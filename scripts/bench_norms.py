@@ -23,24 +23,11 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from bench_database import fresh_database
+from bench_database import fresh_database, in_process_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench_norms")
-ENV = {
-    **os.environ,
-    "DATABASE_URL": DATABASE_URL,
-    "DEBUG": "false",
-    "SECRET_KEY": "bench-only",
-    "ALLOWED_HOSTS": "testserver",
-    "SECURE_SSL_REDIRECT": "false",
-    "ENV_FILE": os.devnull,
-    "LOG_LEVEL": "WARNING",
-    "JOBS_IN_PROCESS": "true",
-    "CACHE_DIR": f"/tmp/swiss-bench-norms-cache-{os.getpid()}",
-}
-os.environ.update(ENV)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+DATABASE_URL = in_process_settings("norms")
+ENV = dict(os.environ)
 sys.path.insert(0, str(ROOT))
 
 FEDERATIONS = ("ESP", "GER", "FRA", "IND", "NED", "ENG", "USA", "ITA", "POL", "HUN")

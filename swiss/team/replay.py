@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from swiss.model import Board, Colour, Pairing, PairingError
+from swiss.model import Pairing, PairingError
+from swiss.recorded import histories_before, recorded_boards, round_records
 from swiss.systems import team_system
-from swiss.team.model import Outcome, TeamState
+from swiss.team.model import Outcome, TeamRound, TeamState
 
 _ABSENCES = (Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE)
 
@@ -35,24 +36,20 @@ class Replayed:
 
 def state_before(state: TeamState, round_number: int) -> TeamState:
     """The state as it stood before `round_number` was paired."""
-    index = round_number - 1
-    teams = tuple(replace(t, history=t.history[:index]) for t in state.teams)
-    played = {t.number: t.history[index] for t in state.teams if len(t.history) > index}
+    played = _records(state, round_number)
     absent = {n: r.outcome for n, r in played.items() if r.outcome in _ABSENCES}
     lineups = {n: r.lineup for n, r in played.items() if r.lineup}
+    teams = histories_before(state.teams, round_number)
     return replace(state, teams=teams, absent=absent, lineups=lineups)
 
 
 def recorded(state: TeamState, round_number: int) -> Pairing:
     """The matches and the bye of a completed round, as the history records them."""
-    boards = []
-    for team in state.teams:
-        result = team.history[round_number - 1]
-        if result.outcome is Outcome.PAB:
-            boards.append(Board(team.number, None))
-        elif result.opponent is not None and result.colour is Colour.WHITE:
-            boards.append(Board(team.number, result.opponent))
-    return Pairing(tuple(boards))
+    return recorded_boards(_records(state, round_number), lambda r: r.outcome is Outcome.PAB)
+
+
+def _records(state: TeamState, round_number: int) -> dict[int, TeamRound]:
+    return round_records(((t.number, t.history) for t in state.teams), round_number)
 
 
 def replay(state: TeamState, system: str) -> Iterator[Replayed]:

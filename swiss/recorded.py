@@ -45,7 +45,8 @@ def histories_before(competitors: Iterable[C], round_number: int) -> tuple[C, ..
 
 def round_records(histories: Iterable[tuple[int, Sequence[R]]], round_number: int) -> dict[int, R]:
     """By number, the record of `round_number` in each history (number, records) that has one."""
-    return {number: history[round_number - 1] for number, history in histories if len(history) >= round_number}
+    index = round_number - 1
+    return {number: history[index] for number, history in histories if len(history) > index}
 
 
 def recorded_boards(records: Mapping[int, R], is_bye: Callable[[R], bool]) -> Pairing:

@@ -496,7 +496,7 @@ _DUTCH_CODES = {
     "FIDE_DUTCH_2017": Edition.DUTCH_2017,
 }
 # The other codes a file may carry: our own modes (US Chess, Dutch 1998 with XDE) write
-# CUSTOM_SWISS (trf.md 6); a team file's codes that the team reader did not take itself.
+# CUSTOM_SWISS (docs/trf.md section 6); a team file's codes that the team reader did not take itself.
 _OTHER_CODES = re.compile(r"CUSTOM_SWISS|CUSTOM_TEAM_SWISS(_MP|_GP)?|FIDE_TEAM\w*|ECU_TEAM_ACCELERATED")
 
 

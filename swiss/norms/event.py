@@ -38,7 +38,7 @@ class NormEvent:
 
 def event_from_trf(text: str) -> NormEvent:
     """The TRF header lines the certificate uses: 012 name, 022 city, 032 host federation,
-    042/052 dates, 102/112 arbiters, 122 rate of play (trf.md section 2)."""
+    042/052 dates, 102/112 arbiters, 122 rate of play (docs/trf.md section 2)."""
     fields: dict[str, list[str]] = {}
     for line in text.splitlines():
         fields.setdefault(line[:3], []).append(line[4:].strip())

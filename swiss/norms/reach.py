@@ -158,8 +158,8 @@ def reach(
 
 
 def describe(found: Reach) -> str:
-    """The arbiter's sentence, as norms.md 6.4 writes it: "GM norm possible: needs 1 point against
-    an opponent rated ≥ 2416", each weaker score that still does it after "or"."""
+    """The arbiter's sentence, as docs/norms.md section 6.4 writes it: "GM norm possible: needs
+    1 point against an opponent rated ≥ 2416", each weaker score that still does it after "or"."""
     head = f"{found.title.value} norm"
     if not found.in_reach:
         return f"{head} out of reach ({found.why_not})"

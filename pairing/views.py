@@ -1202,9 +1202,9 @@ def match_forfeit(request: HtmxHttpRequest, tournament: Tournament, number: int)
 @arbiter_only
 def standings(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """The ranking with the tournament's tie-breaks after the last round with every result in."""
-    done = standings_module.rounds_with_standings(tournament)
+    done = tournament.rounds_with_standings()
     table = standings_module.standings(tournament, done[-1]) if done else None
-    published = standings_module.published_rounds(tournament)
+    published = tournament.published_rounds()
     pending = [n for n in published if n not in done]
     context = {"tournament": tournament, "table": table, "pending": pending}
     return render(request, "pairing/standings.html", context)

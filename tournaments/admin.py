@@ -182,11 +182,14 @@ class UnchangedSinceShownForm(forms.ModelForm[_M]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The fields the page shows, named now: an inline's formset adds its own (the row's id and
+        # parent) after this, and a comparison with them would refuse every save.
+        self._compared = set(self.fields)
         if self.instance.pk is not None:
             self.fields["seen"].initial = self._values(self.instance)
 
     def _values(self, obj: models.Model) -> str:
-        shown = [f for f in obj._meta.concrete_fields if f.name in self.fields]
+        shown = [f for f in obj._meta.concrete_fields if f.name in self._compared]
         return json.dumps(
             {f.attname: f.value_from_object(obj) for f in shown}, cls=DjangoJSONEncoder, sort_keys=True
         )

@@ -3,7 +3,6 @@ the withdrawn players' marks, and whether the page refreshes itself."""
 
 from __future__ import annotations
 
-from . import standings
 from .models import Round, Seat, Tournament
 
 # How often a live page asks whether it changed (seconds). The answer is a 304 from the
@@ -14,8 +13,8 @@ POLL_SECONDS = 30
 def page_context(tournament: Tournament, *, poll: bool = False, **extra: object) -> dict[str, object]:
     """What every page shows around its content; with `poll` (pairings, standings, cards) the page
     refreshes itself every `POLL_SECONDS` while a round is being played."""
-    published = standings.published_rounds(tournament)
-    done = standings.rounds_with_standings(tournament)
+    published = tournament.published_rounds()
+    done = tournament.rounds_with_standings()
     live = bool(published) and published[-1] not in done
     return {
         "tournament": tournament,

@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from . import standings as standings_module
 from .bridge import team_standings
 from .bridge.teams import average_ratings
 from .csv_export import csv_text
@@ -90,7 +89,7 @@ def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """One team: its roster in board order, and per published round its lineup and results."""
     tournament = _team_tournament(slug)
     shown = get_object_or_404(Team, tournament=tournament, pk=team_id)
-    rounds = standings_module.published_rounds(tournament)
+    rounds = tournament.published_rounds()
     card = team_standings.team_card(tournament, shown, rounds)
     standing = team_standings.team_standing(tournament, shown, _after(tournament))
     context = _context(tournament, poll=True, team=shown, roster=shown.roster(), card=card, standing=standing)
@@ -101,7 +100,7 @@ def player(request: HttpRequest, tournament: Tournament, entrant: Entrant) -> Ht
     """A team player's card: the team, the roster board, and per published round the match board
     played ("2.1"), the opponent and the result; the team's place rather than an individual rank."""
     assert entrant.team is not None
-    rounds = team_standings.player_rounds(tournament, entrant, standings_module.published_rounds(tournament))
+    rounds = team_standings.player_rounds(tournament, entrant, tournament.published_rounds())
     standing = team_standings.team_standing(tournament, entrant.team, _after(tournament))
     context = _context(tournament, entrant=entrant, rounds=rounds, standing=standing)
     return render(request, "tournaments/public/team_player.html", context)
@@ -109,7 +108,7 @@ def player(request: HttpRequest, tournament: Tournament, entrant: Entrant) -> Ht
 
 def _after(tournament: Tournament) -> int:
     """The last round with every result in, 0 before the first."""
-    done = standings_module.rounds_with_standings(tournament)
+    done = tournament.rounds_with_standings()
     return done[-1] if done else 0
 
 

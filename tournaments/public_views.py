@@ -153,7 +153,7 @@ def _bye(tournament: Tournament) -> str:
 
 
 def _standings_round(tournament: Tournament, number: int | None) -> int:
-    available = standings_module.rounds_with_standings(tournament)
+    available = tournament.rounds_with_standings()
     if number is None:
         return available[-1] if available else 0
     if number not in available:

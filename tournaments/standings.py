@@ -19,7 +19,7 @@ from .bridge.state import (
     round_results,
     scoring,
 )
-from .models import Board, Entrant, Round, Seat, Tournament
+from .models import Entrant, Seat, Tournament
 
 
 @dataclass(frozen=True)
@@ -47,28 +47,8 @@ class Table:
     rated: bool = False  # whether the rows show a FIDE rating change (`Row.rating_change`)
 
 
-def published_rounds(tournament: Tournament) -> list[int]:
-    """Numbers of the rounds players may see."""
-    return list(
-        tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number").values_list("number", flat=True)
-    )
-
-
-def rounds_with_standings(tournament: Tournament) -> list[int]:
-    """Published rounds whose games all have a result, and every round before them too."""
-    pending = set(
-        Board.pending().filter(round__tournament=tournament).values_list("round__number", flat=True)
-    )
-    done = []
-    for expected, number in enumerate(published_rounds(tournament), start=1):
-        if number != expected or number in pending:
-            break
-        done.append(number)
-    return done
-
-
 def standings(tournament: Tournament, after_round: int) -> Table:
-    """The ranking after `after_round`, which must be one of `rounds_with_standings`.
+    """The ranking after `after_round`, which must be one of `Tournament.rounds_with_standings`.
 
     Ranking 4000 players takes most of a second, and every page that shows a rank
     (standings, crosstable, prizes, each player's card) needs it: it is computed once, with
@@ -221,7 +201,7 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
     rating = ratings.estimate(tournament, entrant, games)
     if rating is not None:
         rounds = [replace(r, rating_change=ratings.signed(rating.per_round.get(r.number))) for r in rounds]
-    done = rounds_with_standings(tournament)
+    done = tournament.rounds_with_standings()
     if not done:
         return Card(rounds, None, None, 0, rating)
     table = standings(tournament, done[-1])

@@ -20,7 +20,6 @@ from anyascii import anyascii
 from . import dbf
 from .bridge.state import Code, round_results
 from .models import Tournament
-from .standings import rounds_with_standings
 
 PROGRAM = "OPENSWISS"
 HEADER_FIELDS = [
@@ -86,7 +85,7 @@ def ascii_name(name: str) -> str:
 def report(tournament: Tournament, event: Event, today: datetime.date) -> bytes:
     """The zip of THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF; ReportError when not every round is done."""
     rounds = tournament.total_rounds
-    if len(rounds_with_standings(tournament)) < rounds:
+    if len(tournament.rounds_with_standings()) < rounds:
         raise ReportError(f"Every one of the {rounds} rounds must be published with all its results first.")
     entrants = list(tournament.entrants.order_by("pairing_number"))
     too_long = [e.name for e in entrants if len(ascii_name(e.name)) > 30]

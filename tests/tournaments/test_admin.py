@@ -236,3 +236,41 @@ def test_an_admin_edit_of_a_result_completes_or_reopens_its_round(
     rnd.refresh_from_db()
     tournament.refresh_from_db()
     assert (rnd.state, tournament.state) == (Round.State.PUBLISHED, Tournament.State.RUNNING)
+
+
+@pytest.mark.django_db
+def test_a_result_edited_in_the_rounds_admin_completes_or_reopens_the_round_and_its_standings(
+    superuser_client, tournament, players, arbiter
+):
+    """The round's page in the admin edits its boards inline; the state follows the same rule
+    (`Round.follow_results`), and the standings, which read the state, follow it too."""
+    rnd = tournament.rounds.get(number=1)
+    rnd.store_draft([(players[0], players[1]), (players[2], players[3])])
+    rnd.publish(arbiter)
+    results.record_results(rnd, arbiter, {1: Board.Result.WHITE_WINS})
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    form = shown(superuser_client, url)
+    # The inline form of board 2, whichever place the admin gives it.
+    second = next(
+        name[: -len("number")] for name, value in form.items() if name.endswith("-number") and value == "2"
+    )
+    assert form[second + "result"] == ""
+    assert (
+        superuser_client.post(
+            url, {**form, second + "result": Board.Result.DRAW, "reason": "sheet"}
+        ).status_code
+        == 302
+    )
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.COMPLETE
+    assert tournament.rounds_with_standings() == [1]
+    assert AuditRecord.objects.filter(object_type="tournaments.round", after={"state": "complete"}).exists()
+    form = shown(superuser_client, url)
+    assert (
+        superuser_client.post(url, {**form, second + "result": "", "reason": "wrong board"}).status_code
+        == 302
+    )
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.PUBLISHED
+    assert tournament.rounds_with_standings() == []
+    assert AuditRecord.objects.filter(object_type="tournaments.round", after={"state": "published"}).exists()

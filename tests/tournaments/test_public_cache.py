@@ -183,9 +183,9 @@ def test_a_value_the_page_does_not_know_cannot_be_stored_as_one_it_knows(client,
 
 def test_standings_are_ranked_once_a_change_and_again_after_a_correction(demo, django_assert_max_num_queries):
     from pairing.results import record_results
-    from tournaments.standings import rounds_with_standings, standings
+    from tournaments.standings import standings
 
-    after = rounds_with_standings(demo)[-1]
+    after = demo.rounds_with_standings()[-1]
     first = standings(demo, after)
     # Kept with the pages: the token, the stored table; no seats or results are read again.
     with django_assert_max_num_queries(2):
@@ -202,9 +202,9 @@ def test_a_result_entered_in_a_later_round_keeps_the_ranking_after_the_last_comp
     client, demo, django_assert_max_num_queries
 ):
     from pairing.results import record_results
-    from tournaments.standings import rounds_with_standings, standings
+    from tournaments.standings import standings
 
-    after = rounds_with_standings(demo)[-1]
+    after = demo.rounds_with_standings()[-1]
     later = demo.rounds.get(number=after + 1)
     later.publish(None)
     first = standings(demo, after)

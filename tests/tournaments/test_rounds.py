@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from decimal import Decimal
 
 import pytest
@@ -126,3 +127,22 @@ def test_points_follow_the_engines_rule_for_withdrawals_and_late_entries(tournam
     for player in state.players:
         entrant = tournament.entrants.get(pairing_number=player.number)
         assert score(player, state.scoring) == Fraction(scores[entrant.pk]), entrant.name
+
+
+def test_the_migration_sets_each_rounds_state_by_its_results(tournament, players, arbiter):
+    """Rounds whose results were changed where the state did not follow (the admin, before
+    `Round.follow_results`) are set right, so that the standings, which read the state, hold them."""
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0027_round_state_follows_results")
+    first, second = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
+    for rnd in (first, second):
+        rnd.store_draft([(players[0], players[1]), (players[2], None)])
+        rnd.publish(arbiter)
+    first.boards.filter(number=1).update(result=Board.Result.DRAW)  # played, still "published"
+    Round.objects.filter(pk=second.pk).update(state=Round.State.COMPLETE)  # "complete", a game unplayed
+    assert tournament.rounds_with_standings() == []
+    migration.follow_results(apps, None)
+    states = dict(tournament.rounds.values_list("number", "state"))
+    assert (states[1], states[2]) == (Round.State.COMPLETE, Round.State.PUBLISHED)
+    assert tournament.rounds_with_standings() == [1]

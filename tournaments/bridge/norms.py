@@ -29,7 +29,6 @@ from swiss.norms import (
 from swiss.norms import NormTitle as NormTitle  # re-exported: the views name the titles
 from swiss.norms import rules as norm_rules
 from tournaments.models import Entrant, Round, Seat, Tournament
-from tournaments.standings import rounds_with_standings
 
 from .state import ABSENCE_CODES, pairing_numbers, players_after, scoring
 
@@ -51,7 +50,7 @@ def norms_state(tournament: Tournament, last_round: int | None = None) -> Tourna
     """The event after `last_round` (default: the last round of the standings), FIDE ratings only,
     with the next round's requested byes as its absences."""
     if last_round is None:
-        done = rounds_with_standings(tournament)
+        done = tournament.rounds_with_standings()
         last_round = done[-1] if done else 0
     entrants = list(tournament.entrants.filter(pairing_number__isnull=False).order_by("pairing_number"))
     fide = {e.pairing_number: e.fide_rating or 0 for e in entrants}
@@ -113,7 +112,7 @@ def achieved(entrant: Entrant) -> tuple[NormTitle, ...]:
     tournament = entrant.tournament
     if tournament.is_team or entrant.pairing_number is None or not _may_have_norms(tournament):
         return ()
-    done = rounds_with_standings(tournament)
+    done = tournament.rounds_with_standings()
     if not done or done[-1] < tournament.total_rounds:
         return ()
     norms = tournament_norms(
@@ -138,7 +137,7 @@ def draft_marks(rnd: Round) -> list[Mark]:
     tournament = rnd.tournament
     if tournament.is_team or rnd.state != Round.State.DRAFT or not _may_have_norms(tournament):
         return []
-    done = rounds_with_standings(tournament)
+    done = tournament.rounds_with_standings()
     if (done[-1] if done else 0) != rnd.number - 1:
         return []
     state = norms_state(tournament, rnd.number - 1)

@@ -67,7 +67,7 @@ def engine_teams(tournament: Tournament, after_round: int) -> list[Team]:
 
 
 def table(tournament: Tournament, after_round: int) -> Table:
-    """The team standings after `after_round`, one of `standings.rounds_with_standings`."""
+    """The team standings after `after_round`, one of `Tournament.rounds_with_standings`."""
     assert tournament.boards is not None
     ordering, dropped = tiebreak_codes(tournament)
     edition = tiebreaks.edition(tournament.start_date)

@@ -19,7 +19,6 @@ from swiss.trf import plain_line, read_player_line, read_trf, write_trf
 from swiss.us.options import USOptions
 from swiss.us.trf import us_option_lines
 from tournaments.models import Board, DraftChange, Entrant, Round, Seat, Tournament
-from tournaments.standings import rounds_with_standings
 
 from .state import (
     EDITIONS,
@@ -80,7 +79,7 @@ class Export:
 
 def export_scope(tournament: Tournament, *, public: bool) -> Export:
     """The rounds a TRF export of `tournament` holds (`Export`), for players or for its arbiters."""
-    done = rounds_with_standings(tournament)
+    done = tournament.rounds_with_standings()
     following = min((done[-1] if done else 0) + 1, tournament.total_rounds + 1)
     playing = tournament.rounds.filter(number=following).exclude(state=Round.State.DRAFT).first()
     return Export(tournament, public, following, playing)

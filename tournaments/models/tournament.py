@@ -523,6 +523,22 @@ class Tournament(models.Model):
         admin, which records it)."""
         return self.rounds.exclude(state="draft").exists()
 
+    def published_rounds(self) -> list[int]:
+        """Numbers of the rounds players may see."""
+        published = self.rounds.exclude(state=Round.State.DRAFT).order_by("number")
+        return list(published.values_list("number", flat=True))
+
+    def rounds_with_standings(self) -> list[int]:
+        """The complete rounds from round 1 up to the first one still being played: those with
+        standings. A round's state says whether it is complete (`Round.follow_results` keeps it)."""
+        done = []
+        states = self.rounds.exclude(state=Round.State.DRAFT).order_by("number")
+        for expected, (number, state) in enumerate(states.values_list("number", "state"), start=1):
+            if number != expected or state != Round.State.COMPLETE:
+                break
+            done.append(number)
+        return done
+
     def ensure_rounds(self) -> None:
         """Create the declared rounds that do not exist yet, so absences can be recorded in advance."""
         existing = set(self.rounds.values_list("number", flat=True))

@@ -16,8 +16,9 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from pairing import edits, imports
+from tournaments import us_chess
 from tournaments.admin import UnchangedSinceShownForm
-from tournaments.bridge import tiebreak_names, tiebreaks, us_chess
+from tournaments.bridge import tiebreak_names, tiebreaks
 from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
 from tournaments.models import (

@@ -2,10 +2,60 @@
 
 from __future__ import annotations
 
+import ast
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The floors of the two apps, lowest first: a module imports from its own floor or a lower one, never
+# from a higher one (docs/architecture.md). The whole of `pairing` stands above `tournaments`. A new
+# module gets its line here, on the floor of what it holds.
+FLOORS: list[tuple[str, list[str]]] = [
+    (
+        "tournaments' plain helpers",
+        [
+            *("tournaments/__init__.py", "tournaments/apps.py", "tournaments/validators.py"),
+            *("tournaments/names.py", "tournaments/us_chess.py", "tournaments/public_cache.py"),
+            *("tournaments/csv_export.py", "tournaments/dbf.py"),
+        ],
+    ),
+    ("tournaments' models", ["tournaments/models/*"]),
+    ("the bridge to the engine", ["tournaments/bridge/*", "tournaments/schedule.py"]),
+    (
+        "standings and what is ranked from them",
+        ["tournaments/standings.py", "tournaments/prizes.py", "tournaments/us_report.py"],
+    ),
+    (
+        "tournaments' pages",
+        [
+            *(
+                "tournaments/public_context.py",
+                "tournaments/public_views.py",
+                "tournaments/public_team_views.py",
+            ),
+            *("tournaments/public_urls.py", "tournaments/admin.py", "tournaments/templatetags/*"),
+        ],
+    ),
+    (
+        "the workflow's actions",
+        [
+            *("pairing/__init__.py", "pairing/apps.py", "pairing/imports.py", "pairing/edits.py"),
+            *("pairing/actions.py", "pairing/results.py", "pairing/publishing.py", "pairing/registration.py"),
+            *("pairing/teams.py", "pairing/lineups.py", "pairing/schedule.py", "pairing/printing.py"),
+        ],
+    ),
+    ("the workflow's forms", ["pairing/forms.py", "pairing/schedule_forms.py"]),
+    ("the pairing jobs", ["pairing/jobs.py", "pairing/tasks.py", "pairing/engine_process.py"]),
+    (
+        "the arbiter's pages",
+        [
+            *("pairing/views.py", "pairing/norms_views.py", "pairing/fide_list.py", "pairing/urls.py"),
+            *("pairing/middleware.py", "pairing/management/*"),
+        ],
+    ),
+]
 
 
 def imports_of(folder: str, package: str) -> list[str]:
@@ -15,6 +65,61 @@ def imports_of(folder: str, package: str) -> list[str]:
         for path in sorted((ROOT / folder).rglob("*.py"))
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
+
+
+def _modules() -> list[Path]:
+    return [
+        path
+        for app in ("tournaments", "pairing")
+        for path in sorted((ROOT / app).rglob("*.py"))
+        if "migrations" not in path.parts
+    ]
+
+
+def _floor(path: Path) -> int | None:
+    name = str(path.relative_to(ROOT))
+    return next(
+        (n for n, (_, patterns) in enumerate(FLOORS) if any(fnmatch(name, p) for p in patterns)), None
+    )
+
+
+def _imported(path: Path) -> set[Path]:
+    """The files of the repository `path` imports, wherever the import stands (in a function too)."""
+    package = path.parent.relative_to(ROOT).parts
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name.split(".") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = list(package[: len(package) - node.level + 1]) if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            # `from package import module` imports the module; `from module import name`, the module.
+            targets = [module + [alias.name] for alias in node.names] + [module]
+        else:
+            continue
+        for parts in targets:
+            for candidate in (ROOT.joinpath(*parts).with_suffix(".py"), ROOT.joinpath(*parts, "__init__.py")):
+                if parts and candidate.is_file():
+                    found.add(candidate)
+    return found
+
+
+def test_every_module_of_the_apps_stands_on_a_floor():
+    assert [str(path.relative_to(ROOT)) for path in _modules() if _floor(path) is None] == []
+
+
+def test_no_module_imports_from_a_higher_floor():
+    upward = []
+    for path in _modules():
+        floor = _floor(path)
+        for target in sorted(_imported(path)):
+            above = _floor(target)
+            if floor is not None and above is not None and above > floor:
+                upward.append(
+                    f"{path.relative_to(ROOT)} ({FLOORS[floor][0]}) imports "
+                    f"{target.relative_to(ROOT)} ({FLOORS[above][0]})"
+                )
+    assert upward == []
 
 
 def test_the_data_app_never_imports_the_workflow_app():

@@ -20,6 +20,7 @@ from .bridge.state import (
     scoring,
 )
 from .models import Entrant, Seat, Tournament
+from .us_chess import US_DEFAULT_TIEBREAKS, US_TIEBREAK_CODES
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,9 @@ def _us_standings(
     tournament: Tournament, after_round: int, entrants: dict[int | None, Entrant], players: tuple[Player, ...]
 ) -> Table:
     """US Chess events rank by rule 34E's tie-breaks; FIDE codes in the list are left out."""
-    chosen = tournament.tiebreaks or list(us_tiebreaks.DEFAULT_TIEBREAKS)
-    ordering = [code for code in chosen if code in us_tiebreaks.CODES]
-    dropped = {code: "not a US Chess tie-break (34E)" for code in chosen if code not in us_tiebreaks.CODES}
+    chosen = tournament.tiebreaks or list(US_DEFAULT_TIEBREAKS)
+    ordering = [code for code in chosen if code in US_TIEBREAK_CODES]
+    dropped = {code: "not a US Chess tie-break (34E)" for code in chosen if code not in US_TIEBREAK_CODES}
     rows = us_tiebreaks.standings(players, scoring(tournament), after_round, ordering)
     return Table(
         after_round=after_round,

@@ -12,7 +12,10 @@ from decimal import Decimal
 import pytest
 
 from swiss.model import Code, Colour, Player, RoundResult, Scoring
-from tournaments.bridge.us_tiebreaks import DEFAULT_TIEBREAKS, standings
+from swiss.us.options import OPTION_NAMES
+from tournaments.bridge.us_tiebreaks import standings
+from tournaments.us_chess import US_DEFAULT_TIEBREAKS as DEFAULT_TIEBREAKS
+from tournaments.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -137,3 +140,14 @@ def test_players_equal_on_every_tie_break_share_a_place():
 def test_an_unknown_code_is_refused():
     with pytest.raises(ValueError, match="BH"):
         standings(round_robin(), Scoring(), 3, ["BH"])
+
+
+def test_every_code_the_model_accepts_is_computed():
+    """The data app names the codes (`tournaments.us_chess`); the standings refuse one they do not compute."""
+    rows = standings(round_robin(), Scoring(), 3, US_TIEBREAK_CODES)
+    assert all(set(row.values) == set(US_TIEBREAK_CODES) for row in rows)
+
+
+def test_the_variations_offered_are_the_engines_options_in_its_order():
+    """A tournament's variations reach the engine unchanged: every engine option has a label, none more."""
+    assert tuple(US_VARIATIONS) == tuple(OPTION_NAMES)

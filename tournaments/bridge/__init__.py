@@ -14,6 +14,6 @@ name (`swiss.systems`); the bridge never chooses a system's functions itself.
   each team's lineup of a round;
 - `trf`, `team_trf`: TRF files out (public and arbiter's) and in;
 - `tiebreaks`, `ranking`: engine records in, FIDE C.07 standings out; `us_tiebreaks` the same
-  for US Chess rule 34E, and `us_chess` the names of the US variations and tie-breaks;
-  `team_tiebreaks`, `team_standings` a team event's standings and public tables.
+  for US Chess rule 34E; `team_tiebreaks`, `team_standings` a team event's standings and
+  public tables.
 """

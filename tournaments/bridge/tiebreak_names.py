@@ -7,7 +7,9 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from . import team_tiebreaks, us_chess
+from tournaments import us_chess
+
+from . import team_tiebreaks
 from .tiebreaks import CRITERIA, DEFAULT_TIEBREAKS, TERMINAL
 
 # Per C.07 code without its modifier: the name and what it counts.

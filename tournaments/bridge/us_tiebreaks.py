@@ -1,9 +1,9 @@
 """Standings with the US Chess tie-breaks (Official Rules of Chess, 7th edition, rule 34E). No Django.
 
 The announced default order is the first four: 34E1 modified median, 34E2 Solkoff, 34E3
-cumulative, 34E4 cumulative scores of the opposition (`DEFAULT_TIEBREAKS`). The median
-(Harkness), Sonneborn-Berger, Kashdan and most-Blacks systems of the same rule follow.
-Values are exact.
+cumulative, 34E4 cumulative scores of the opposition. The median (Harkness), Sonneborn-Berger,
+Kashdan and most-Blacks systems of the same rule follow. The codes, their names and that order
+are the data app's (`tournaments.us_chess`); each is computed here, in `_VALUES`. Values are exact.
 
 Unplayed games (34E1): in an opponent's score each round without a game counts as a draw,
 whatever it was (bye, forfeit, a round after a withdrawal); that adjusted score serves only
@@ -21,17 +21,6 @@ from swiss.model import Code, Colour, Player, RoundResult, Scoring
 
 from .tiebreaks import Standing
 
-DEFAULT_TIEBREAKS = ("MM", "SOLK", "CUM", "OCUM")
-TITLES = {
-    "MM": "Modified median (34E1)",
-    "SOLK": "Solkoff (34E2)",
-    "CUM": "Cumulative (34E3)",
-    "OCUM": "Opposition's cumulative (34E4)",
-    "MED": "Median",
-    "SB": "Sonneborn-Berger",
-    "KASH": "Kashdan",
-    "BLK": "Most games with Black",
-}
 # Unplayed rounds worth a full point, which 34E3 takes off the cumulative score.
 _UNPLAYED_WINS = {Code.FORFEIT_WIN, Code.FULL_BYE, Code.PAB}
 # Kashdan: 4 for a win, 2 for a draw, 1 for a loss, 0 for a round without a game.
@@ -114,7 +103,6 @@ _VALUES: dict[str, Callable[[_Field, int], Fraction]] = {
     "KASH": lambda f, n: Fraction(sum(_KASHDAN.get(r.code, 0) for r in f.history[n])),
     "BLK": lambda f, n: Fraction(sum(1 for r in f.history[n] if r.code.played and r.colour is Colour.BLACK)),
 }
-CODES = tuple(_VALUES)
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -125,7 +113,8 @@ def _decimal(value: Fraction) -> Decimal:
 def standings(
     players: Sequence[Player], scoring: Scoring, rounds: int, tiebreaks: Sequence[str]
 ) -> list[Standing]:
-    """Rank `players` on their first `rounds` records: points, then `tiebreaks` (CODES) in order.
+    """Rank `players` on their first `rounds` records: points, then `tiebreaks` in order (codes
+    of `tournaments.us_chess.US_TIEBREAK_CODES`).
 
     Players equal on points and every tie-break share a place, listed by pairing number: the
     rules leave what follows (a play-off, a coin) to the director. Raises ValueError for an

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import public_cache
-from tournaments.bridge.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
+from tournaments.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
 from tournaments.validators import plain_text
 
 from .round import Colour, Round

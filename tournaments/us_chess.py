@@ -1,18 +1,15 @@
 """What the data app names of the US Chess mode: the director's variations and the 34E tie-breaks.
 
-The words are the engine's (`swiss.us.options.OPTION_NAMES`, also the TRF's `XUS` words), so a
-tournament's variations reach the engine unchanged (`state.engine_system`).
+The model validates a tournament's choices against these names and the forms show them; the bridge
+computes them. The variations' words are the engine's (`swiss.us.options.OPTION_NAMES`, also the
+TRF's `XUS` words), in its order, so a tournament's variations reach the engine unchanged
+(`bridge.state.engine_system`); the tie-break codes are those `bridge.us_tiebreaks` computes. Tests
+hold both to that.
 """
 
 from __future__ import annotations
 
-from swiss.us.options import OPTION_NAMES
-
-from .us_tiebreaks import CODES as US_TIEBREAK_CODES
-from .us_tiebreaks import DEFAULT_TIEBREAKS as US_DEFAULT_TIEBREAKS
-from .us_tiebreaks import TITLES as US_TIEBREAK_TITLES
-
-_LABELS = {
+US_VARIATIONS = {
     "no-colour-interchanges": "No interchanges for colour, only transpositions (29E5d; club practice)",
     "28L2a": "28L2a: the bye may go to a higher-rated player of the group for better colours",
     "29E4a": "29E4a: in minus score groups the lower-ranked player has colour priority",
@@ -25,7 +22,17 @@ _LABELS = {
     "28N": "28N: keep players of one club apart where their score group allows",
     "28R1": "28R1: added-score acceleration in rounds 1 and 2",
 }
-# Every engine option, in the engine's order; a missing label fails at import.
-US_VARIATIONS = {word: _LABELS[word] for word in OPTION_NAMES}
 
-__all__ = ["US_DEFAULT_TIEBREAKS", "US_TIEBREAK_CODES", "US_TIEBREAK_TITLES", "US_VARIATIONS"]
+# Rule 34E, by code; the announced default order is the first four (34E1-34E4).
+US_TIEBREAK_TITLES = {
+    "MM": "Modified median (34E1)",
+    "SOLK": "Solkoff (34E2)",
+    "CUM": "Cumulative (34E3)",
+    "OCUM": "Opposition's cumulative (34E4)",
+    "MED": "Median",
+    "SB": "Sonneborn-Berger",
+    "KASH": "Kashdan",
+    "BLK": "Most games with Black",
+}
+US_TIEBREAK_CODES = tuple(US_TIEBREAK_TITLES)
+US_DEFAULT_TIEBREAKS = US_TIEBREAK_CODES[:4]

@@ -4,11 +4,13 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from pairing.views import password_reset, sign_in
 from ratinglists.views import rating_lists
 
 
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     # Browsers ask for /favicon.ico on every page that names no icon (the admin's, for one).
     return HttpResponsePermanentRedirect(static("img/favicon.svg"))

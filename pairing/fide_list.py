@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -170,7 +170,7 @@ def fide_refresh(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespon
     return render(request, "pairing/fide_refresh.html", context)
 
 
-def _apply(tournament: Tournament, user: Any, posted: Any) -> tuple[int, int, int]:
+def _apply(tournament: Tournament, user: User, posted: QueryDict) -> tuple[int, int, int]:
     """Apply the ticked differences still as shown, with an audit record per entrant; all or none."""
     ticked = set(posted.getlist("entrant"))
     applied = skipped = 0

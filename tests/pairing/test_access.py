@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from django.urls import URLPattern, get_resolver, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pairing import actions
 
@@ -73,20 +74,33 @@ def test_a_deputy_added_by_the_chief_arbiter_may_pair(
     )
 
 
+def _routes(patterns: list[Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """(route, view) of every URL the project serves, Django's own views (the admin, auth) left out."""
+    found = []
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if route.startswith("admin/"):
+            continue
+        if isinstance(pattern, URLResolver):
+            found += _routes(pattern.url_patterns, route)
+        elif not pattern.callback.__module__.startswith("django."):
+            found.append((route, pattern.callback))
+    return found
+
+
 @pytest.mark.django_db
-def test_every_arbiter_page_names_the_methods_it_answers(arbiter_client, tournament):
-    """Each view carries require_GET, require_POST or require_http_methods: a PUT is refused
-    with 405 before the view runs, whichever page it is sent to."""
-    from django.urls import URLPattern
-
-    from pairing import urls
-
+def test_every_page_of_the_project_names_the_methods_it_answers(arbiter_client, tournament):
+    """Each view of every app (the arbiter's, the public pages, the rating lists, config's) carries
+    require_GET, require_POST, require_safe or require_http_methods: a PUT is refused with 405
+    before the view runs, whichever page it is sent to."""
     values = {"slug": tournament.slug, "str": "half-bye"}
     refused = {}
-    for pattern in urls.urlpatterns:
-        assert isinstance(pattern, URLPattern)
-        route = re.sub(
-            r"<(\w+):(\w+)>", lambda m: str(values.get(m[2], values.get(m[1], 1))), str(pattern.pattern)
-        )
-        refused[route] = arbiter_client.put(f"/arbiter/{route}").status_code
+    routes = _routes(get_resolver().url_patterns)
+    assert {view.__module__ for _, view in routes} >= {
+        *("pairing.views", "pairing.norms_views", "pairing.fide_list", "tournaments.public_views"),
+        *("tournaments.public_team_views", "ratinglists.views", "config.urls"),
+    }
+    for route, _ in routes:
+        address = re.sub(r"<(\w+):(\w+)>", lambda m: str(values.get(m[2], values.get(m[1], 1))), route)
+        refused[address] = arbiter_client.put(f"/{address}").status_code
     assert set(refused.values()) == {405}, refused

@@ -14,6 +14,7 @@ from tournaments.bridge.state import StateError
 from tournaments.models import AuditRecord, Round, Tournament
 
 from .actions import ActionError, NeedsConfirmation, locked_round
+from .review import round_review
 
 Action = AuditRecord.Action
 
@@ -73,7 +74,7 @@ def publish_round(rnd: Round, user: User, *, confirmed: bool = False, version: i
             )
         if not rnd.is_paired:
             raise ActionError(f"Round {rnd.number} is not paired yet; there is nothing to publish.")
-        shown = drafting(rnd.tournament).review(rnd)
+        shown = round_review(rnd)
         if shown.stale:
             raise ActionError(f"Round {rnd.number} was not published. {shown.stale}")
         findings = [str(f) for f in shown.findings]

@@ -61,7 +61,18 @@ from tournaments.models import (
     Tournament,
 )
 
-from . import actions, forms, jobs, lineups, printing, publishing, registration, results, schedule_forms
+from . import (
+    actions,
+    forms,
+    jobs,
+    lineups,
+    printing,
+    publishing,
+    registration,
+    results,
+    review,
+    schedule_forms,
+)
 from . import schedule as tournament_day
 from . import teams as team_registration
 
@@ -802,15 +813,13 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **ex
     # The action just done may have changed the round (its draft version, its state).
     rnd.refresh_from_db()
     # On a worker, a draft changed by hand is checked there: a large round's check takes seconds.
-    review = drafting(rnd.tournament).review(
-        rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state
-    )
-    if not rnd.tournament.is_team and review.checking:
+    shown = review.round_review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state)
+    if isinstance(shown, review.Review) and shown.checking:
         jobs.request_check(rnd)
     context = {
         "tournament": rnd.tournament,
         **_job_context(rnd),
-        "review": review,
+        "review": shown,
         "change_form": forms.ChangeForm(tournament=rnd.tournament),
         "publish_form": forms.PublishForm(initial={"version": rnd.draft_version}),
         "norm_marks": norms.draft_marks(rnd),

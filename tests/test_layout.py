@@ -44,6 +44,7 @@ FLOORS: list[tuple[str, list[str]]] = [
             *("pairing/__init__.py", "pairing/apps.py", "pairing/imports.py", "pairing/edits.py"),
             *("pairing/actions.py", "pairing/results.py", "pairing/publishing.py", "pairing/registration.py"),
             *("pairing/teams.py", "pairing/lineups.py", "pairing/schedule.py", "pairing/printing.py"),
+            "pairing/review.py",
         ],
     ),
     ("the workflow's forms", ["pairing/forms.py", "pairing/schedule_forms.py"]),

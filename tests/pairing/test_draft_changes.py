@@ -7,7 +7,7 @@ import re
 import pytest
 
 from pairing import actions, edits, publishing
-from tournaments.bridge import drafts
+from pairing.review import round_review
 from tournaments.models import AuditRecord, DraftChange, Round
 
 from .conftest import url
@@ -28,7 +28,7 @@ def change_data(kind: str, rnd) -> tuple[dict, str]:
         return {"kind": kind, "board": 1, "other_board": 4}, "swapped the opponents of boards 1 and 4"
     if kind == "colours":
         # The board where White had Black last round and Black had White: both lose their due colour.
-        board = next(b for b in drafts.review(rnd).boards if b.black and b.white.colours != b.black.colours)
+        board = next(b for b in round_review(rnd).boards if b.black and b.white.colours != b.black.colours)
         return {"kind": kind, "board": board.number}, f"exchanged the colours on board {board.number}"
     if kind == "bye":
         player = pairs[0][0]
@@ -60,7 +60,7 @@ def board_sections(page: str) -> dict[int, str]:
 
 
 def assert_findings_beside_their_boards(page: str, rnd) -> None:
-    review = drafts.review(rnd)
+    review = round_review(rnd)
     sections = board_sections(page)
     assert len(sections) == len(review.boards)
     for board in review.boards:
@@ -102,7 +102,7 @@ def test_a_change_sent_by_htmx_answers_with_the_draft_and_its_findings_beside_th
     assert page.strip().startswith('<div id="draft">') and "<html" not in page and "<nav" not in page
     assert '<table id="boards"' in page and description in page
     assert changed_as_asked(kind, before, actions.draft_pairs(draft), data, draft.tournament)
-    assert drafts.review(draft).findings, "every change here breaks a rule the checker reports"
+    assert round_review(draft).findings, "every change here breaks a rule the checker reports"
     assert_findings_beside_their_boards(page, draft)
 
 
@@ -216,11 +216,11 @@ def test_a_round_one_swap_is_named_on_both_boards_and_explained_as_the_arbiters(
     arbiter_client, tournament, field, arbiter
 ):
     rnd = actions.pair_next_round(tournament, arbiter)
-    assert not drafts.review(rnd).findings  # the engine's round 1 has nothing to report
+    assert not round_review(rnd).findings  # the engine's round 1 has nothing to report
     engine = set(actions.draft_pairs(rnd))
     actions.change_draft(rnd, arbiter, "swap", 1, 2)
     changed = [n for n, pair in enumerate(actions.draft_pairs(rnd), start=1) if pair not in engine]
-    manual = [f for f in drafts.review(rnd).findings if f.rule == "manual"]
+    manual = [f for f in round_review(rnd).findings if f.rule == "manual"]
     assert len(changed) == 2 and [f.board for f in manual] == changed
     assert all("paired by hand: the engine pairs" in f.message for f in manual)
     why = arbiter_client.get(url("board-explain", tournament, 1, changed[0])).content.decode()
@@ -232,7 +232,7 @@ def test_a_round_one_swap_is_named_on_both_boards_and_explained_as_the_arbiters(
 def test_exchanging_colours_is_a_finding_and_the_why_says_so(arbiter_client, tournament, field, arbiter):
     rnd = actions.pair_next_round(tournament, arbiter)
     actions.change_draft(rnd, arbiter, "colours", 3)
-    finding = next(f for f in drafts.review(rnd).findings if f.rule == "manual")
+    finding = next(f for f in round_review(rnd).findings if f.rule == "manual")
     assert finding.board == 3 and "colours exchanged by hand" in finding.message
     why = arbiter_client.get(url("board-explain", tournament, 1, 3)).content.decode()
     assert "Colours exchanged by hand" in why

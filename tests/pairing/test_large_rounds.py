@@ -14,6 +14,8 @@ import pytest
 from procrastinate.contrib.django.models import ProcrastinateJob
 
 from pairing import actions, jobs, publishing, views
+from pairing import review as review_module
+from pairing.review import round_review
 from swiss import dutch
 from tournaments import public_views
 from tournaments.bridge import drafts
@@ -28,7 +30,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def small_pages(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(drafts, "BOARDS_PER_PAGE", 2)
+    monkeypatch.setattr(review_module, "BOARDS_PER_PAGE", 2)
     monkeypatch.setattr(views, "RESULTS_PER_PAGE", 2)
     monkeypatch.setattr(public_views, "BOARDS_PER_PAGE", 2)
     monkeypatch.setattr(public_views, "NAMES_PER_PAGE", 3)
@@ -78,7 +80,7 @@ def test_the_findings_of_every_page_are_counted_and_the_pages_that_hold_them_nam
     small_pages, arbiter_client, arbiter, draft
 ):
     actions.change_draft(draft, arbiter, "colours", 5)
-    review = drafts.review(draft, 1)
+    review = round_review(draft, 1)
     on_five = [f for f in review.findings if f.board == 5]
     assert on_five and not [b for b in review.boards if b.number == 5]
     page = arbiter_client.get(url("round", draft.tournament, 2)).content.decode()
@@ -90,16 +92,16 @@ def test_the_findings_of_every_page_are_counted_and_the_pages_that_hold_them_nam
 def test_a_drafts_check_is_stored_with_it_and_read_by_the_review_without_checking_again(arbiter, draft):
     draft.refresh_from_db()
     assert draft.draft_check["version"] == draft.draft_version
-    stored = drafts.review(draft, check_now=False)
+    stored = round_review(draft, check_now=False)
     assert not stored.checking and [str(f) for f in stored.findings] == [
-        str(f) for f in drafts.review(draft).findings
+        str(f) for f in round_review(draft).findings
     ]
     actions.change_draft(draft, arbiter, "colours", 1)
     # The check of the earlier version no longer counts: without checking now, the review says so.
-    changed = drafts.review(draft, check_now=False)
+    changed = round_review(draft, check_now=False)
     assert changed.checking and changed.findings == []
     jobs.check_round(draft.pk)
-    checked = drafts.review(draft, check_now=False)
+    checked = round_review(draft, check_now=False)
     assert not checked.checking and any(f.board == 1 for f in checked.findings)
 
 

@@ -8,8 +8,8 @@ import sys
 from django.urls import reverse
 
 from pairing import actions, publishing, registration
+from pairing.review import round_review
 from swiss.trf import read_trf
-from tournaments.bridge import drafts
 from tournaments.bridge.trf import arbiter_trf
 from tournaments.models import AuditRecord, DraftChange, Round, Seat
 
@@ -129,7 +129,7 @@ def test_the_review_marks_floats_as_the_engine_counts_them(tournament, field, ar
     first = actions.pair_next_round(tournament, arbiter)
     bye = next(b.white for b in first.boards_with_seats() if b.is_bye)
     play_round(first, arbiter)
-    review = drafts.review(actions.pair_next_round(tournament, arbiter))
+    review = round_review(actions.pair_next_round(tournament, arbiter))
     marks = {row.entrant.pk: row.floats for b in review.boards for row in (b.white, b.black) if row}
     assert marks[rested.pk] == "↓"
     assert marks[bye.pk] == "↓"

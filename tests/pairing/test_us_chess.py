@@ -11,9 +11,9 @@ import pytest
 from dbfread import DBF
 
 from pairing import actions, publishing
+from pairing.review import round_review
 from tests.pairing.conftest import play_round, url
 from tournaments import us_report
-from tournaments.bridge import drafts
 from tournaments.bridge.trf import arbiter_trf
 from tournaments.models import Entrant, Round, Seat, Tournament
 
@@ -115,14 +115,14 @@ def test_a_manual_swap_gets_the_us_checkers_findings_and_can_be_undone(
     play_round(actions.pair_next_round(us_event, arbiter), arbiter)
     rnd = actions.pair_next_round(us_event, arbiter)
     engine = actions.draft_pairs(rnd)
-    assert not drafts.review(rnd).findings  # the engine's own pairing is clean
+    assert not round_review(rnd).findings  # the engine's own pairing is clean
     response = arbiter_client.post(
         url("round-change", us_event, 2),
         {"kind": "swap", "board": 1, "other_board": 4},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
-    findings = drafts.review(rnd).findings
+    findings = round_review(rnd).findings
     assert findings and all(f.rule and not f.rule.startswith("C.04") for f in findings), findings
     assert any(f.rule in ("27A2", "29E4", "29E5", "27A3", "29C1") for f in findings), findings
     why = arbiter_client.get(url("board-explain", us_event, 2, 1)).content.decode()
@@ -133,10 +133,10 @@ def test_a_manual_swap_gets_the_us_checkers_findings_and_can_be_undone(
 
 def test_changing_a_variation_marks_the_draft_stale(us_event, us_field, arbiter):
     rnd = actions.pair_next_round(us_event, arbiter)
-    assert drafts.review(rnd).stale == ""
+    assert round_review(rnd).stale == ""
     us_event.us_variations = ["29E4b"]
     us_event.save()
-    assert "rules" in drafts.review(Round.objects.get(pk=rnd.pk)).stale
+    assert "rules" in round_review(Round.objects.get(pk=rnd.pk)).stale
 
 
 def test_a_requested_half_point_bye_and_a_withdrawal_are_left_out_of_the_pairing(us_event, us_field, arbiter):

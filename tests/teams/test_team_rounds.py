@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from pairing import actions, publishing
+from pairing.review import round_review
 from tournaments.models import AuditRecord, DraftChange, Match
 
 
@@ -53,11 +54,11 @@ def test_a_change_against_the_rules_gives_findings_that_guard_publishing_and_und
     results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})
     second = actions.pair_next_round(team_event, arbiter)
     before = actions.draft_pairs(second)
-    assert actions.drafting(team_event).review(second).findings == []
+    assert round_review(second).findings == []
     # The bye to a team that had it in round 1 breaks C.04.6 [C2].
     had_bye = rnd.matches.get(black=None).white
     actions.change_draft(second, arbiter, DraftChange.Kind.BYE, had_bye.pk)
-    findings = actions.drafting(team_event).review(second).findings
+    findings = round_review(second).findings
     assert any("may not receive the pairing-allocated bye again" in f for f in findings)
     with pytest.raises(actions.NeedsConfirmation):
         publishing.publish_round(second, arbiter)

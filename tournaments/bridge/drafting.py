@@ -34,8 +34,6 @@ class Drafting:
     store: Callable[[Round, list[Pair]], None]
     ordered: Callable[[Tournament, Any, list[Pair]], list[Pair]]
     names: Callable[[Tournament], dict[int, str]]
-    # The review of a round: (round, page=1, *, check_now=True, state=None); team events have one page.
-    review: Callable[..., Any]
     # What the rules say of a new draft (tournament, state, pairs), stored with it: `Round.record_check`.
     check: Callable[[Tournament, Any, list[Pair], Any], dict[str, Any]]
 
@@ -56,7 +54,6 @@ PLAYERS = Drafting(
     store=_store_boards,
     ordered=lambda t, state, pairs: drafts.in_board_order(state, pairs, pairing_numbers(t), engine_system(t)),
     names=lambda t: dict(t.entrants.values_list("pk", "name")),
-    review=drafts.review,
     check=lambda t, state, pairs, notes: drafts.check_draft(t, state, pairs, pairs, notes),
 )
 
@@ -69,7 +66,6 @@ TEAMS = Drafting(
     store=team_drafts.store,
     ordered=team_drafts.in_match_order,
     names=lambda t: dict(t.teams.values_list("pk", "name")),
-    review=lambda rnd, page=1, check_now=True, state=None: team_drafts.review(rnd),
     check=lambda t, state, pairs, notes: {},
 )
 

@@ -1,4 +1,5 @@
-"""What the round workflow asks of the engine: pair, order, check and explain a draft.
+"""What the round workflow asks of the engine: pair, order, check and explain a draft, and the
+engine's facts the review page shows (`pairing/review.py` arranges them).
 
 Drafts are stored as entrant ids; the engine speaks pairing numbers. The conversions both
 ways are here, and so is the digest of the input a draft was paired from, so that a
@@ -9,19 +10,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.paginator import Page, Paginator
-
-from swiss.check import Finding, points_text
+from swiss.check import Finding as Finding  # re-exported: the review page lists findings
+from swiss.check import points_text
 from swiss.dutch import Float
 from swiss.model import Board as EngineBoard
 from swiss.model import Edition, Pairing, PairingError, TournamentState
 from swiss.model import Player as EnginePlayer
 from swiss.scores import score
 from swiss.systems import Explained, Notes, PlayerSystem
-from tournaments.models import Board, DraftChange, Entrant, Round, Tournament
+from tournaments.models import DraftChange, Round, Tournament
 
 from .state import StateError, engine_system, pairing_numbers, pairing_state
 
@@ -133,62 +132,6 @@ def stale_reason(rnd: Round, now: dict[str, str]) -> str:
     )
 
 
-@dataclass
-class PlayerRow:
-    entrant: Entrant
-    number: int
-    score: str
-    colours: str
-    floats: str
-
-
-@dataclass
-class BoardRow:
-    number: int
-    white: PlayerRow
-    black: PlayerRow | None
-    result: str
-    findings: list[Finding] = field(default_factory=list)
-
-
-@dataclass
-class Review:
-    round: Round
-    # The boards of the page shown (`BOARDS_PER_PAGE` of them); `page` is None for a round without boards.
-    boards: list[BoardRow]
-    absent: list[tuple[Entrant, str]]
-    # Every finding of the draft, on every page.
-    findings: list[Finding]
-    relaxed: list[str]
-    changes: list[DraftChange]
-    # Why scores and findings cannot be shown (an earlier round lacks a result), "" when they can.
-    problem: str = ""
-    # Why the draft may not be published as it is (`draft_staleness`), "" when it may.
-    stale: str = ""
-    page: Page[Board] | None = None
-    # The highest board number a change may name.
-    size: int = 0
-    # The draft's check is not done yet (a worker is checking it): findings are not known.
-    checking: bool = False
-
-    @property
-    def round_findings(self) -> list[Finding]:
-        return [f for f in self.findings if f.board is None]
-
-    @property
-    def findings_by_page(self) -> list[tuple[int, int]]:
-        """(page number, how many findings its boards have) for each page of boards with findings."""
-        counts: dict[int, int] = {}
-        for f in self.findings:
-            if f.board is not None:
-                page = (f.board - 1) // BOARDS_PER_PAGE + 1
-                counts[page] = counts.get(page, 0) + 1
-        return sorted(counts.items())
-
-
-BOARDS_PER_PAGE = 100
-
-
 def _colours(player: EnginePlayer) -> str:
     return "".join(r.colour.value.upper() if r.colour and r.code.played else "–" for r in player.history)
 
@@ -267,61 +210,16 @@ def is_checked(rnd: Round) -> bool:
     return current_check(rnd, state, check_now=False) is not None
 
 
-def review(
-    rnd: Round, page: int | str = 1, *, check_now: bool = True, state: TournamentState | None = None
-) -> Review:
-    """What the review page shows: one page of boards with scores, colours, floats and findings,
-    and the findings of the whole draft.
+def checked_findings(check: dict[str, Any]) -> list[Finding]:
+    """The findings a stored check (`current_check`) holds."""
+    return [Finding(*f) for f in check["findings"]]
 
-    The findings come from the draft's stored check (`current_check`); without one and
-    without `check_now` the review says it is `checking` and shows no findings. `state` is
-    the round's `pairing_state` when the caller has just built it.
-    """
-    tournament = rnd.tournament
-    problem = ""
-    try:
-        if state is None:
-            state = pairing_state(tournament, rnd.number)
-    except StateError as error:
-        problem = f"{error} Scores and findings show once it has one."
-    paginator = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE)
-    size = paginator.count
-    shown = paginator.get_page(page) if size else None
-    drafted = rnd.state == rnd.State.DRAFT and bool(size)
-    # Digested once for both the stored check and the staleness: 4000 players' records take a while.
-    now = input_fingerprint(state, engine_system(tournament)) if state else None
-    # A published round is no longer changed by hand: its check, if missing, is made here once.
-    checked = (
-        current_check(rnd, state, check_now=check_now or not drafted, now=now) if state and size else None
-    )
-    findings = [Finding(*f) for f in checked["findings"]] if checked and drafted else []
-    players = {p.number: p for p in state.players} if state else {}
-    marks = checked["floats"] if checked else {}
 
-    def row(entrant: Entrant) -> PlayerRow:
-        number = entrant.pairing_number
-        assert number is not None  # every entrant on a board has one
-        player = players.get(number)
-        if state is None or player is None:
-            return PlayerRow(entrant, number, "", "", "")
-        score_text = points_text(score(player, state.scoring))
-        return PlayerRow(entrant, number, score_text, _colours(player), marks.get(str(number), ""))
-
-    rows = []
-    for board in shown or []:
-        white, black = board.white, board.black
-        assert white is not None
-        on_board = [f for f in findings if f.board == board.number]
-        rows.append(BoardRow(board.number, row(white), row(black) if black else None, board.result, on_board))
-    absent = [
-        (seat.entrant, seat.get_absence_display())
-        for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
-    ]
-    relaxed = checked["relaxed"] if checked else []
-    stale = (stale_reason(rnd, now) if now else draft_staleness(rnd)) if drafted else ""
-    changes = list(rnd.draft_changes.defer("before", "after"))
-    checking = bool(state and drafted and checked is None)
-    return Review(rnd, rows, absent, findings, relaxed, changes, problem, stale, shown, size, checking)
+def player_columns(state: TournamentState, numbers: set[int]) -> dict[int, tuple[str, str]]:
+    """By pairing number, the score (as the pages write points) and the colours of each round
+    (W, B, or – without a game) of the players `numbers` that the state holds."""
+    shown = [p for p in state.players if p.number in numbers]
+    return {p.number: (points_text(score(p, state.scoring)), _colours(p)) for p in shown}
 
 
 def explain(rnd: Round, board_number: int) -> list[str]:

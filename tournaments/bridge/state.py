@@ -15,10 +15,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swiss.abcd import ABCD_METHODS, top_half
-from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Scoring, TournamentState
+from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Scoring
 from swiss.model import Board as EngineBoard
 from swiss.model import Code as Code  # re-exported: the standings read result codes
 from swiss.model import Player as Player  # re-exported: the standings read engine players
+from swiss.model import TournamentState as TournamentState  # re-exported: the review page takes a state
 from swiss.systems import PlayerSystem, player_system
 from swiss.us.options import options_from_words
 from tournaments.models import Board, Entrant, ForbiddenPair, Round, Seat, Tournament

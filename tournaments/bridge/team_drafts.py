@@ -8,7 +8,6 @@ input a draft was paired from, as `drafts` does for individual events.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from swiss.check import points_text
@@ -17,10 +16,9 @@ from swiss.model import Pairing, PairingError
 from swiss.systems import TeamSystem, team_system
 from swiss.team.lineups import LineupError, games
 from swiss.team.model import TeamState
-from tournaments.models import DraftChange, Entrant, Round, Team, Tournament
+from tournaments.models import Round, Team, Tournament
 
 from .drafts import NoPairing, Pair, digests, stale_reason
-from .lineups import lineup_problems
 from .state import StateError
 from .teams import team_state
 
@@ -116,94 +114,25 @@ def draft_staleness(rnd: Round, state: TeamState | None = None) -> str:
     return stale_reason(rnd, now)
 
 
-@dataclass
-class TeamRow:
-    team: Team
-    number: int
-    match_points: str
-    game_points: str
-    colours: str
-
-
-@dataclass
-class GameRow:
-    board: int
-    white: Entrant
-    black: Entrant
-    result: str
-
-
-@dataclass
-class MatchRow:
-    number: int
-    white: TeamRow
-    black: TeamRow | None
-    games: list[GameRow]
-    forfeit: str
-
-
-@dataclass
-class TeamReview:
-    """Everything the review page of a team round shows: matches, their games, findings, lineup problems."""
-
-    round: Round
-    matches: list[MatchRow]
-    findings: list[str]
-    changes: list[DraftChange]
-    lineup_problems: list[str] = field(default_factory=list)
-    problem: str = ""
-    stale: str = ""
-
-    @property
-    def round_findings(self) -> list[str]:
-        """The checker's findings name teams, not matches: all are shown above the matches."""
-        return self.findings
-
-    @property
-    def size(self) -> int:
-        """The highest match number a change may name."""
-        return len(self.matches)
-
-
-def review(rnd: Round) -> TeamReview:
-    """The matches of a team round with the teams' points and colours, and the checker's findings."""
-    tournament = rnd.tournament
-    state: TeamState | None = None
-    problem = ""
-    try:
-        state = team_state(tournament, rnd.number)
-    except StateError as error:
-        problem = f"{error} Points and findings show once it has one."
-    numbers = team_numbers(tournament)
-    engine = {t.number: t for t in state.teams} if state else {}
-    pairs = draft_pairs(rnd)
-    drafted = rnd.state == Round.State.DRAFT and bool(pairs)
-    system = engine_system(tournament)
-    findings = system.check(state, to_engine(pairs, numbers), None, {}) if state and drafted else []
-    problems = lineup_problems(tournament, rnd.number) if rnd.state == Round.State.DRAFT else []
-
-    def row(team: Team) -> TeamRow:
-        number = numbers[team.pk]
-        known = engine.get(number)
-        if known is None:
-            return TeamRow(team, number, "", "", "")
-        colours = "".join(
-            r.colour.value.upper() if r.colour is not None and r.opponent is not None else "–"
-            for r in known.history
+def team_columns(tournament: Tournament, state: TeamState) -> dict[int, tuple[str, str, str]]:
+    """By team pairing number, the match points and game points as the pages write points, and
+    the colours of board 1 in each round (W, B, or – without a match)."""
+    return {
+        team.number: (
+            points_text(team.match_points),
+            points_text(team.game_points),
+            "".join(
+                r.colour.value.upper() if r.colour is not None and r.opponent is not None else "–"
+                for r in team.history
+            ),
         )
-        return TeamRow(team, number, points_text(known.match_points), points_text(known.game_points), colours)
+        for team in state.teams
+    }
 
-    matches = []
-    for match in rnd.matches.select_related("white", "black").prefetch_related("boards__seats__entrant"):
-        rows = []
-        for board in sorted(match.boards.all(), key=lambda b: b.match_board or 0):
-            assert board.match_board is not None and board.white is not None and board.black is not None
-            rows.append(GameRow(board.match_board, board.white, board.black, board.result))
-        black = row(match.black) if match.black is not None else None
-        matches.append(MatchRow(match.number, row(match.white), black, rows, match.forfeit))
-    stale = draft_staleness(rnd, state) if drafted else ""
-    changes = list(rnd.draft_changes.all())
-    return TeamReview(rnd, matches, findings, changes, problems, problem, stale)
+
+def draft_findings(tournament: Tournament, state: TeamState, pairs: list[Pair]) -> list[str]:
+    """What the system's checker says of the draft `pairs` for the input `state`."""
+    return engine_system(tournament).check(state, to_engine(pairs, team_numbers(tournament)), None, {})
 
 
 def explain(rnd: Round, match_number: int) -> list[str]:

@@ -160,7 +160,7 @@ def _review(rnd: Round, page: int | str, *, check_now: bool, state: TournamentSt
     findings = drafts.checked_findings(checked) if checked and drafted else []
     marks = checked["floats"] if checked else {}
     boards = [(board, board.white, board.black) for board in shown or []]
-    seated = [e.pairing_number for _, white, black in boards for e in (white, black) if e is not None]
+    seated = {e.pairing_number for _, white, black in boards for e in (white, black) if e is not None}
     columns = drafts.player_columns(state, {n for n in seated if n is not None}) if state else {}
 
     def row(entrant: Entrant) -> PlayerRow:
@@ -199,7 +199,7 @@ def _team_review(rnd: Round) -> TeamReview:
         problem = f"{error} Points and findings show once it has one."
         stale = team_drafts.draft_staleness(rnd) if drafted else ""
     else:
-        columns = team_drafts.team_columns(tournament, state)
+        columns = team_drafts.team_columns(state)
         findings = team_drafts.draft_findings(tournament, state, pairs) if drafted else []
         stale = team_drafts.draft_staleness(rnd, state) if drafted else ""
     problems = lineup_problems(tournament, rnd.number) if rnd.state == Round.State.DRAFT else []

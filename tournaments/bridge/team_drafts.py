@@ -114,7 +114,7 @@ def draft_staleness(rnd: Round, state: TeamState | None = None) -> str:
     return stale_reason(rnd, now)
 
 
-def team_columns(tournament: Tournament, state: TeamState) -> dict[int, tuple[str, str, str]]:
+def team_columns(state: TeamState) -> dict[int, tuple[str, str, str]]:
     """By team pairing number, the match points and game points as the pages write points, and
     the colours of board 1 in each round (W, B, or – without a match)."""
     return {

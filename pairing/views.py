@@ -61,18 +61,8 @@ from tournaments.models import (
     Tournament,
 )
 
-from . import (
-    actions,
-    forms,
-    jobs,
-    lineups,
-    printing,
-    publishing,
-    registration,
-    results,
-    review,
-    schedule_forms,
-)
+from . import actions, forms, jobs, lineups, printing, publishing, registration, results, schedule_forms
+from . import review as draft_review
 from . import schedule as tournament_day
 from . import teams as team_registration
 
@@ -813,8 +803,8 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **ex
     # The action just done may have changed the round (its draft version, its state).
     rnd.refresh_from_db()
     # On a worker, a draft changed by hand is checked there: a large round's check takes seconds.
-    shown = review.round_review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state)
-    if isinstance(shown, review.Review) and shown.checking:
+    shown = draft_review.round_review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state)
+    if isinstance(shown, draft_review.Review) and shown.checking:
         jobs.request_check(rnd)
     context = {
         "tournament": rnd.tournament,

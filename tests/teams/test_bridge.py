@@ -34,6 +34,7 @@ def publish(rnd: Round, arbiter: Any, results: list[str]) -> None:
     for board, result in zip(rnd.boards.order_by("number"), results, strict=True):
         board.result = result
         board.save()
+    rnd.follow_results(arbiter)  # complete once every game has its result, as entering them does
 
 
 def test_a_round_of_board_results_becomes_match_and_game_points(

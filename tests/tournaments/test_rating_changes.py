@@ -105,6 +105,7 @@ def event(db, arbiter):
             score = {"1-0": Decimal(1), "1/2": Decimal("0.5"), "0-1": Decimal(0)}[result]
             played[white.pk].append((number, black.pk, score))
             played[black.pk].append((number, white.pk, 1 - score))
+        rnd.follow_results(arbiter)  # complete, as entering the results on the results page makes it
     cache.clear()
     return tournament, entrants, played
 

@@ -88,7 +88,7 @@ class GameChange:
     game: Game
     difference: int | None  # D as used (capped where the 400-point rule applies); None: not rated
     expected: Fraction | None
-    change: Fraction | None  # K x (W - We); None: the game is not included in the estimate
+    change: Fraction | None  # K x (W - We); None: the game is not rated (an unrated opponent)
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,8 @@ def _difference(own: int, opponent: int, start: datetime.date) -> int:
 
 def event_change(own: int, k: int, games: list[Game], start: datetime.date) -> EventChange:
     """The rating change of a player rated `own` with list K `k` over `games` of an event starting
-    on `start` (8.3): per game K x (W - We), the event's the sum. Games against unrated opponents
-    are left out (docs/rules.md: what FIDE does with them is not confirmed)."""
+    on `start` (8.3): per game K x (W - We), the event's the sum. A game against an unrated opponent
+    is not rated: 8.3.1 (2024) takes D, and so a change, only for a game against a rated player."""
     rated = [g for g in games if g.opponent_rating is not None]
     k = capped_k(k, len(rated))
     once = _capped_game(own, games) if start < CAP_EVERY_GAME_FROM else None

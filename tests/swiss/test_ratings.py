@@ -93,10 +93,14 @@ def test_a_junior_with_the_700_rule_6_3():
     assert event.change == 91
 
 
-def test_games_against_unrated_opponents_are_left_out():
+def test_a_game_against_an_unrated_opponent_is_not_rated_8_3_1():
+    """8.3.1 (2024): D, We and a change for each game against a rated player only; the unrated
+    opponent counts neither in the sum nor in the n of the 700 rule."""
     event = event_change(1850, 20, [Game(None, Fraction(1)), Game(2010, HALF)], MARCH_2026)
     assert event.games[0].change is None and event.games[0].expected is None
     assert event.change == Fraction(42, 10)
+    many = [Game(None, Fraction(1))] * 20 + [Game(1850, Fraction(1))] * 17
+    assert event_change(1850, 40, many, MARCH_2026).k == 40  # 17 rated games: 680 <= 700
 
 
 @pytest.mark.parametrize(

@@ -132,7 +132,7 @@ def test_card_and_standings_show_each_game_and_the_event_as_the_rules_compute_th
             row = card.split(f'<tr id="round-{number}">')[1].split("</tr>")[0]
             cell = row.split('<td class="num rtg-change">')[1].split("</td>")[0]
             if opponent.fide_rating is None:
-                assert cell == ""  # not included in the estimate
+                assert cell == ""  # not rated (8.3.1)
                 continue
             change = k * (score - pd(entrant.fide_rating, opponent.fide_rating))
             total += change
@@ -142,7 +142,7 @@ def test_card_and_standings_show_each_game_and_the_event_as_the_rules_compute_th
         row = standings.split(f'<tr id="player-{entrant.pairing_number}">')[1].split("</tr>")[0]
         assert f'<td class="num rtg-change">{tenth(total)}</td>' in row
         if any(by_pk[o].fide_rating is None for _, o, _ in played[entrant.pk]):
-            assert "not included in the estimate" in card
+            assert "Games against unrated opponents are not rated (FIDE rating regulations 8.3.1)." in card
     assert checked == 9 * 8 - 2  # nine rated players, eight rated opponents each, one forfeit
 
 

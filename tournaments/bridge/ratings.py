@@ -26,7 +26,7 @@ SCORES = {Code.WIN: Fraction(1), Code.DRAW: Fraction(1, 2), Code.LOSS: Fraction(
 @dataclass(frozen=True)
 class Estimate:
     system: str  # "fide" or "us"
-    per_round: dict[int, Fraction | None]  # a rated game's change; None: not included (unrated opponent)
+    per_round: dict[int, Fraction | None]  # a rated game's change; None: not rated (unrated opponent)
     change: Fraction | None  # the event's change, for a rated player
     k: int | None
     first_rating: int | None  # an unrated player's estimated (first) rating, when it can be given
@@ -37,7 +37,7 @@ class Estimate:
 
     @property
     def left_out(self) -> bool:
-        """Whether a game was left out of the estimate (against an unrated opponent)."""
+        """Whether a game was not rated (against an unrated opponent, B.02 8.3.1)."""
         return None in self.per_round.values()
 
 

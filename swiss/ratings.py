@@ -61,13 +61,15 @@ def dp(p: Fraction) -> int:
     return _DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths]
 
 
-def development_coefficient(rating: int, age: int | None) -> int:
-    """K of 8.3.3 from what an entry form knows: 40 under 18 while below 2300, 10 from 2400, else 20.
+def development_coefficient(rating: int, born: int | None, year: int) -> int:
+    """K of 8.3.3 (2024) from what an entry form knows, for a player born in the year `born` in an
+    event of the year `year`: 40 until the end of the year of the 18th birthday while below 2300,
+    10 from 2400, else 20.
 
     A player new to the list (K 40 for the first 30 games) or one who once reached 2400 and fell
     below it (K 10 for good) cannot be told from the rating; the list's K, when known, wins.
     """
-    if age is not None and age < 18 and rating < 2300:
+    if born is not None and year - born <= 18 and rating < 2300:
         return 40
     return 10 if rating >= 2400 else 20
 

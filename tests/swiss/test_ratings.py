@@ -104,11 +104,14 @@ def test_a_game_against_an_unrated_opponent_is_not_rated_8_3_1():
 
 
 @pytest.mark.parametrize(
-    ("rating", "age", "k"),
-    [(1800, 15, 40), (2299, 17, 40), (2300, 17, 20), (1800, 18, 20), (2399, None, 20), (2400, None, 10)],
+    ("rating", "born", "k"),
+    [(1800, 2011, 40), (2299, 2009, 40), (2300, 2009, 20), (2399, None, 20), (2400, None, 10)]
+    # 8.3.3 (2024): K 40 until the end of the year of the 18th birthday, so all of 2026 for a
+    # player born in 2008, whatever the day of the birthday; from 2027 on, 20.
+    + [(1800, 2008, 40), (1800, 2007, 20)],
 )
-def test_development_coefficient_from_rating_and_age(rating, age, k):
-    assert development_coefficient(rating, age) == k
+def test_development_coefficient_from_rating_and_birth_year(rating, born, k):
+    assert development_coefficient(rating, born, 2026) == k
 
 
 @pytest.mark.parametrize(("p", "expected"), [("1/2", 0), ("11/16", 141), ("7/8", 336), ("1/4", -193)])

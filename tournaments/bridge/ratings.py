@@ -8,7 +8,6 @@ we could not confirm, so nothing is shown rather than a wrong number (docs/rules
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -41,12 +40,6 @@ class Estimate:
         return None in self.per_round.values()
 
 
-def _age(born: datetime.date | None, on: datetime.date) -> int | None:
-    if born is None:
-        return None
-    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
-
-
 def _own_rating(tournament: Tournament, entrant: Entrant) -> int | None:
     return entrant.us_chess_rating if tournament.is_us_chess else entrant.fide_rating
 
@@ -69,7 +62,8 @@ def estimate(
         opponents = [g.opponent_rating for g in engine_games if g.opponent_rating is not None]
         score = sum((g.score for g in engine_games if g.opponent_rating is not None), Fraction(0))
         return Estimate("fide", {}, None, None, ratings.first_rating(opponents, score, start))
-    k = entrant.fide_k or ratings.development_coefficient(own, _age(entrant.birth_date, start))
+    born = entrant.birth_date.year if entrant.birth_date else None
+    k = entrant.fide_k or ratings.development_coefficient(own, born, start.year)
     event = ratings.event_change(own, k, engine_games, start)
     per_round = {number: game.change for number, game in zip(rounds, event.games, strict=True)}
     return Estimate("fide", per_round, event.change, event.k, None)

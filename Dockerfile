@@ -7,10 +7,15 @@ COPY tournaments ./tournaments
 COPY pairing ./pairing
 COPY swiss ./swiss
 # gcc builds the engine's matching extension (swiss/_blossom.c) in place, next to the
-# sources that COPY . . lays over them; the compiler is removed afterwards.
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+# sources that COPY . . lays over them; g++, pkg-config and libicu-dev build PyICU (the names'
+# collation). The build tools are removed afterwards; ICU's run-time library (libicuNN, whatever
+# version the base image has) is marked to stay.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc g++ libc6-dev libicu-dev pkg-config \
     && pip install --no-cache-dir -e . \
-    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
+    && apt-mark manual $(dpkg-query -W -f '${Package}\n' 'libicu[0-9]*') \
+    && apt-get purge -y gcc g++ libc6-dev libicu-dev pkg-config && apt-get autoremove -y \
+    && rm -rf /var/lib/apt/lists/*
 COPY . .
 # collectstatic needs settings to load; the key is a throwaway used only for this build step.
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput

@@ -8,6 +8,7 @@ ensure_venv() {
     # The C extension is built at install time, so a change to its source installs again too.
     local stamp=".venv/.installed-$(cat pyproject.toml swiss/_blossom.c | sha256sum | cut -c1-16)"
     if [ ! -f "$stamp" ]; then
+        if ! .venv/bin/python -c "import icu" 2>/dev/null; then ensure_icu_build || exit 1; fi
         echo "Installing the project and its dev tools into .venv ..."
         .venv/bin/python -m pip install --quiet --upgrade pip
         .venv/bin/python -m pip install --quiet -e ".[dev]"
@@ -15,4 +16,20 @@ ensure_venv() {
         touch "$stamp"
     fi
     export PATH="$PWD/.venv/bin:$PATH"
+}
+
+# ensure_icu_build: PyICU (the collation that sorts names, tournaments/names.py) compiles against
+# the system's ICU, so it needs libicu-dev, pkg-config and a C++ compiler. As root with apt-get
+# they are installed (as .ci/run does); otherwise one line says what to run, and it fails.
+ensure_icu_build() {
+    pkg-config --exists icu-i18n 2>/dev/null && command -v g++ >/dev/null && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "Installing libicu-dev, pkg-config and g++ to build PyICU ..."
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libicu-dev pkg-config g++ </dev/null || true
+        pkg-config --exists icu-i18n 2>/dev/null && command -v g++ >/dev/null && return 0
+    fi
+    echo "PyICU (the names' collation) builds against the system's ICU: run" \
+        "'sudo apt-get install libicu-dev pkg-config g++', then this command again." >&2
+    return 1
 }

@@ -61,13 +61,15 @@ def dp(p: Fraction) -> int:
     return _DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths]
 
 
-def development_coefficient(rating: int, age: int | None) -> int:
-    """K of 8.3.3 from what an entry form knows: 40 under 18 while below 2300, 10 from 2400, else 20.
+def development_coefficient(rating: int, born: int | None, year: int) -> int:
+    """K of 8.3.3 (2024) from what an entry form knows, for a player born in the year `born` in an
+    event of the year `year`: 40 until the end of the year of the 18th birthday while below 2300,
+    10 from 2400, else 20.
 
     A player new to the list (K 40 for the first 30 games) or one who once reached 2400 and fell
     below it (K 10 for good) cannot be told from the rating; the list's K, when known, wins.
     """
-    if age is not None and age < 18 and rating < 2300:
+    if born is not None and year - born <= 18 and rating < 2300:
         return 40
     return 10 if rating >= 2400 else 20
 
@@ -88,7 +90,7 @@ class GameChange:
     game: Game
     difference: int | None  # D as used (capped where the 400-point rule applies); None: not rated
     expected: Fraction | None
-    change: Fraction | None  # K x (W - We); None: the game is not included in the estimate
+    change: Fraction | None  # K x (W - We); None: the game is not rated (an unrated opponent)
 
 
 @dataclass(frozen=True)
@@ -117,8 +119,8 @@ def _difference(own: int, opponent: int, start: datetime.date) -> int:
 
 def event_change(own: int, k: int, games: list[Game], start: datetime.date) -> EventChange:
     """The rating change of a player rated `own` with list K `k` over `games` of an event starting
-    on `start` (8.3): per game K x (W - We), the event's the sum. Games against unrated opponents
-    are left out (docs/rules.md: what FIDE does with them is not confirmed)."""
+    on `start` (8.3): per game K x (W - We), the event's the sum. A game against an unrated opponent
+    is not rated: 8.3.1 (2024) takes D, and so a change, only for a game against a rated player."""
     rated = [g for g in games if g.opponent_rating is not None]
     k = capped_k(k, len(rated))
     once = _capped_game(own, games) if start < CAP_EVERY_GAME_FROM else None

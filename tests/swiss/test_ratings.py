@@ -93,18 +93,25 @@ def test_a_junior_with_the_700_rule_6_3():
     assert event.change == 91
 
 
-def test_games_against_unrated_opponents_are_left_out():
+def test_a_game_against_an_unrated_opponent_is_not_rated_8_3_1():
+    """8.3.1 (2024): D, We and a change for each game against a rated player only; the unrated
+    opponent counts neither in the sum nor in the n of the 700 rule."""
     event = event_change(1850, 20, [Game(None, Fraction(1)), Game(2010, HALF)], MARCH_2026)
     assert event.games[0].change is None and event.games[0].expected is None
     assert event.change == Fraction(42, 10)
+    many = [Game(None, Fraction(1))] * 20 + [Game(1850, Fraction(1))] * 17
+    assert event_change(1850, 40, many, MARCH_2026).k == 40  # 17 rated games: 680 <= 700
 
 
 @pytest.mark.parametrize(
-    ("rating", "age", "k"),
-    [(1800, 15, 40), (2299, 17, 40), (2300, 17, 20), (1800, 18, 20), (2399, None, 20), (2400, None, 10)],
+    ("rating", "born", "k"),
+    [(1800, 2011, 40), (2299, 2009, 40), (2300, 2009, 20), (2399, None, 20), (2400, None, 10)]
+    # 8.3.3 (2024): K 40 until the end of the year of the 18th birthday, so all of 2026 for a
+    # player born in 2008, whatever the day of the birthday; from 2027 on, 20.
+    + [(1800, 2008, 40), (1800, 2007, 20)],
 )
-def test_development_coefficient_from_rating_and_age(rating, age, k):
-    assert development_coefficient(rating, age) == k
+def test_development_coefficient_from_rating_and_birth_year(rating, born, k):
+    assert development_coefficient(rating, born, 2026) == k
 
 
 @pytest.mark.parametrize(("p", "expected"), [("1/2", 0), ("11/16", 141), ("7/8", 336), ("1/4", -193)])

@@ -10,7 +10,7 @@ from django.core.cache import cache
 
 from pairing import publishing
 from tournaments.models import Round, Seat
-from tournaments.names import sort_key
+from tournaments.names import ROOT, sort_key
 
 # Each special letter among its base letter, accents after the plain letter, as the Unicode
 # root collation orders them (code points put Ç, Ł, Ö, Ø and É after Z).
@@ -32,6 +32,11 @@ READ_ORDER = [
 ]
 
 
+# Ukrainian names: Є after Е and І after И, as the alphabet has them. Code points put both
+# before А; the hand-written key this collation replaced put them after Я.
+CYRILLIC_ORDER = ["Антоненко, Олег", "Єфименко, Захар", "Іванчук, Василь", "Яковенко, Дмитро"]
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     cache.clear()
@@ -50,11 +55,39 @@ def test_the_sort_key_puts_accented_and_special_letters_where_readers_look_for_t
     ]
 
 
+def test_letters_outside_the_basic_latin_block_sort_in_their_alphabet():
+    shuffled = random.Random(7).sample(CYRILLIC_ORDER, len(CYRILLIC_ORDER))
+    assert sorted(shuffled, key=sort_key) == CYRILLIC_ORDER
+    assert sorted(CYRILLIC_ORDER)[:2] == ["Єфименко, Захар", "Іванчук, Василь"]
+    # Latin before Cyrillic; an acute before a grave (José, Josè), which code points reverse.
+    assert sorted(["Josè", "Яковенко", "José", "Jose"], key=sort_key) == ["Jose", "José", "Josè", "Яковенко"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        # German reads Ö as O and Swedish as a letter after Z; Danish puts Ø there too.
+        ("de", ["Ødegård", "Olsen", "Öztürk", "Zeller"]),
+        ("sv", ["Olsen", "Zeller", "Ødegård", "Öztürk"]),
+        ("da", ["Olsen", "Zeller", "Ødegård", "Öztürk"]),
+        (ROOT, ["Ødegård", "Olsen", "Öztürk", "Zeller"]),
+    ],
+)
+def test_each_language_puts_its_own_letters_where_its_readers_look(locale, expected):
+    assert sorted(["Zeller", "Öztürk", "Olsen", "Ødegård"], key=lambda n: sort_key(n, locale)) == expected
+
+
+def test_spanish_reads_n_with_tilde_as_a_letter_of_its_own():
+    names = ["Peña", "Penas", "Perez"]
+    assert sorted(names, key=sort_key) == ["Peña", "Penas", "Perez"]
+    assert sorted(names, key=lambda n: sort_key(n, "es")) == ["Penas", "Peña", "Perez"]
+
+
 def test_the_players_page_lists_names_in_reading_order(client, tournament, make_entrant):
-    for name in reversed(READ_ORDER):
+    for name in reversed(READ_ORDER + CYRILLIC_ORDER):
         make_entrant(name=name)
     html = client.get(f"/t/{tournament.slug}/players/").content.decode()
-    positions = [html.index(f"<bdi>{name}</bdi>") for name in READ_ORDER]
+    positions = [html.index(f"<bdi>{name}</bdi>") for name in READ_ORDER + CYRILLIC_ORDER]
     assert positions == sorted(positions)
 
 

@@ -34,14 +34,15 @@ def pd(own: int, opponent: int) -> Decimal:
     return high if d >= 0 else 1 - high
 
 
-# (name, FIDE rating, birth date, the list's K): a 2650+ player, a junior, a former 2400 with K 10,
+# (name, FIDE rating, birth date, the list's K): a 2650+ player, two juniors (one 18 on the first
+# day, still K 40 to the end of that year), a former 2400 with K 10,
 # one unrated player, a 1500 who meets players 400 and more above.
 FIELD = [
     ("Alpha, Anna", 2700, None, None),
     ("Bravo, Ben", 2480, None, None),
     ("Charlie, Cem", 2390, None, 10),
     ("Delta, Dora", 2250, None, None),
-    ("Echo, Emil", 2105, None, None),
+    ("Echo, Emil", 2105, datetime.date(2008, 1, 10), None),
     ("Foxtrot, Fay", 1990, datetime.date(2011, 5, 1), None),
     ("Golf, Gus", 1850, None, None),
     ("Hotel, Hana", 1700, None, None),
@@ -53,10 +54,8 @@ FIELD = [
 def k_of(rating: int, born: datetime.date | None, listed: int | None, start: datetime.date) -> int:
     if listed:
         return listed
-    age = (
-        None if born is None else start.year - born.year - ((start.month, start.day) < (born.month, born.day))
-    )
-    if age is not None and age < 18 and rating < 2300:
+    # "Until the end of the year of their 18th birthday" (8.3.3, 2024).
+    if born is not None and start.year <= born.year + 18 and rating < 2300:
         return 40
     return 10 if rating >= 2400 else 20
 
@@ -133,7 +132,7 @@ def test_card_and_standings_show_each_game_and_the_event_as_the_rules_compute_th
             row = card.split(f'<tr id="round-{number}">')[1].split("</tr>")[0]
             cell = row.split('<td class="num rtg-change">')[1].split("</td>")[0]
             if opponent.fide_rating is None:
-                assert cell == ""  # not included in the estimate
+                assert cell == ""  # not rated (8.3.1)
                 continue
             change = k * (score - pd(entrant.fide_rating, opponent.fide_rating))
             total += change
@@ -143,7 +142,7 @@ def test_card_and_standings_show_each_game_and_the_event_as_the_rules_compute_th
         row = standings.split(f'<tr id="player-{entrant.pairing_number}">')[1].split("</tr>")[0]
         assert f'<td class="num rtg-change">{tenth(total)}</td>' in row
         if any(by_pk[o].fide_rating is None for _, o, _ in played[entrant.pk]):
-            assert "not included in the estimate" in card
+            assert "Games against unrated opponents are not rated (FIDE rating regulations 8.3.1)." in card
     assert checked == 9 * 8 - 2  # nine rated players, eight rated opponents each, one forfeit
 
 

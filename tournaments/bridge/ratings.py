@@ -8,7 +8,6 @@ we could not confirm, so nothing is shown rather than a wrong number (docs/rules
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -26,7 +25,7 @@ SCORES = {Code.WIN: Fraction(1), Code.DRAW: Fraction(1, 2), Code.LOSS: Fraction(
 @dataclass(frozen=True)
 class Estimate:
     system: str  # "fide" or "us"
-    per_round: dict[int, Fraction | None]  # a rated game's change; None: not included (unrated opponent)
+    per_round: dict[int, Fraction | None]  # a rated game's change; None: not rated (unrated opponent)
     change: Fraction | None  # the event's change, for a rated player
     k: int | None
     first_rating: int | None  # an unrated player's estimated (first) rating, when it can be given
@@ -37,14 +36,8 @@ class Estimate:
 
     @property
     def left_out(self) -> bool:
-        """Whether a game was left out of the estimate (against an unrated opponent)."""
+        """Whether a game was not rated (against an unrated opponent, B.02 8.3.1)."""
         return None in self.per_round.values()
-
-
-def _age(born: datetime.date | None, on: datetime.date) -> int | None:
-    if born is None:
-        return None
-    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
 
 def _own_rating(tournament: Tournament, entrant: Entrant) -> int | None:
@@ -69,7 +62,8 @@ def estimate(
         opponents = [g.opponent_rating for g in engine_games if g.opponent_rating is not None]
         score = sum((g.score for g in engine_games if g.opponent_rating is not None), Fraction(0))
         return Estimate("fide", {}, None, None, ratings.first_rating(opponents, score, start))
-    k = entrant.fide_k or ratings.development_coefficient(own, _age(entrant.birth_date, start))
+    born = entrant.birth_date.year if entrant.birth_date else None
+    k = entrant.fide_k or ratings.development_coefficient(own, born, start.year)
     event = ratings.event_change(own, k, engine_games, start)
     per_round = {number: game.change for number, game in zip(rounds, event.games, strict=True)}
     return Estimate("fide", per_round, event.change, event.k, None)

@@ -37,6 +37,10 @@ def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
     """
     tournament = locked_tournament(tournament)
     entrants = list(tournament.entrants.all())
+    if tournament.numbers_drawn and any(e.pairing_number is None for e in entrants):
+        # A round robin's draw holds for the field it was drawn for (docs/round-robin.md 5).
+        tournament.numbers_drawn = ""
+        tournament.save(update_fields=["numbers_drawn"])
     frozen = numbers_frozen(tournament)
     if frozen:
         order = sorted((e for e in entrants if e.pairing_number), key=lambda e: e.pairing_number or 0)
@@ -173,7 +177,10 @@ def _shown(value: Any) -> Any:
 
 
 def numbers_frozen(tournament: Tournament) -> bool:
-    """C.04.2 2.3: once round 4 is paired, a correction changes no pairing number."""
+    """C.04.2 2.3: once round 4 is paired, a correction changes no pairing number; nor does one
+    once a round robin's numbers are drawn (docs/round-robin.md 5)."""
+    if tournament.numbers_drawn:
+        return True
     return Board.objects.filter(round__tournament=tournament, round__number__gte=4).exists()
 
 

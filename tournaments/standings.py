@@ -9,7 +9,7 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from . import public_cache
-from .bridge import notation, ratings, tiebreaks, us_tiebreaks
+from .bridge import notation, ratings, round_robin, tiebreaks, us_tiebreaks
 from .bridge.state import (
     ABSENCE_CODES,
     RESULT_CODES,
@@ -86,10 +86,12 @@ def _computed(tournament: Tournament, after_round: int) -> Table:
     players = players_after(tournament, after_round, field)
     if tournament.is_us_chess:
         return _us_standings(tournament, after_round, entrants, players)
+    default: tuple[str, ...] = tiebreaks.DEFAULT_TIEBREAKS
+    if tournament.is_round_robin:
+        players = round_robin.counted(tournament, players)  # withdrawals (docs/round-robin.md 8)
+        default = round_robin.ROUND_ROBIN_TIEBREAKS
     ruleset = tiebreaks.edition(tournament.start_date)
-    ordering, dropped = tiebreaks.ranking_codes(
-        tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS), players, ruleset
-    )
+    ordering, dropped = tiebreaks.ranking_codes(tournament.tiebreaks or list(default), players, ruleset)
     rows = tiebreaks.standings(players, scoring(tournament), after_round, ordering, ruleset, extra=["TPR"])
     results = round_results(tournament, after_round, numbers=_numbers(field))
     changes = ratings.changes_of_field(tournament, field, results)

@@ -19,8 +19,10 @@ from swiss.roundrobin.pairing import (
     scheveningen,
 )
 from swiss.roundrobin.scheveningen import scheveningen_schedule
+from swiss.roundrobin.withdrawals import annulled, standings_records
 
 __all__ = [
+    "annulled",
     "Field",
     "berger",
     "berger_round",
@@ -33,5 +35,6 @@ __all__ = [
     "schedule",
     "scheveningen",
     "scheveningen_schedule",
+    "standings_records",
     "table_size",
 ]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from swiss.generate import generate
-from swiss.model import Board, Code, Pairing, PairingError, Player, TournamentState
-from swiss.roundrobin import berger_round, schedule, scheveningen_schedule
+from swiss.model import Board, Code, Colour, Pairing, PairingError, Player, RoundResult, TournamentState
+from swiss.roundrobin import berger_round, schedule, scheveningen_schedule, standings_records
 from swiss.systems import player_system, team_system
 from swiss.team.generate import Rates, new_event, play
 from swiss.trf import write_trf
@@ -222,3 +222,52 @@ def test_the_command_line_pairs_and_checks_a_round_robin(tmp_path: Path) -> None
     )
     assert checked.returncode != 0
     assert "round 2" in (checked.stdout + checked.stderr).lower()
+
+
+def _played(state: TournamentState, made: Pairing) -> TournamentState:
+    """The round with White winning every game; absent players' and resting players' records."""
+    records = {n: RoundResult(None, None, code) for n, code in state.absences.items()}
+    for board in made.boards:
+        if board.black is None:
+            records[board.white] = RoundResult(None, None, Code.PAB)
+        else:
+            records[board.white] = RoundResult(board.black, Colour.WHITE, Code.WIN)
+            records[board.black] = RoundResult(board.white, Colour.BLACK, Code.LOSS)
+    players = tuple(replace(p, history=(*p.history, records[p.number])) for p in state.players)
+    return replace(state, players=players, absences={})
+
+
+def _with_withdrawals(withdrawn: dict[int, int]) -> TournamentState:
+    entry = player_system("round-robin")
+    state = _state(10, 9)
+    for round_number in range(1, 10):
+        absent = {n: Code.ZERO_BYE for n, first in withdrawn.items() if round_number >= first}
+        state = replace(state, absences=absent)
+        state = _played(state, entry.pair(state))
+    return state
+
+
+def test_a_player_who_withdrew_before_half_his_games_has_every_game_left_out() -> None:
+    # 3 withdraws from round 4: three games of nine played, fewer than half (V.4.1).
+    state = _with_withdrawals({3: 4})
+    rounds = schedule(10)
+    counted = {p.number: p for p in standings_records(state.players, rounds, {3: 4})}
+    assert all(r.code is Code.ZERO_BYE for r in counted[3].history)
+    for player in counted.values():
+        assert all(r.opponent != 3 for r in player.history)
+        assert sum(1 for r in player.history if r.code.played) == (0 if player.number == 3 else 8)
+
+
+def test_a_player_who_withdrew_after_half_his_games_loses_the_rest_by_forfeit() -> None:
+    # 5 withdraws from round 6: five games of nine played (V.4.2).
+    state = _with_withdrawals({5: 6})
+    rounds = schedule(10)
+    counted = {p.number: p for p in standings_records(state.players, rounds, {5: 6})}
+    own = counted[5].history
+    assert [r.code for r in own[5:]] == [Code.FORFEIT_LOSS] * 4
+    opponents = {r.opponent for r in own}
+    assert opponents == set(range(1, 11)) - {5}
+    for record in own[5:]:
+        theirs = counted[record.opponent].history[own.index(record)]  # type: ignore[index]
+        assert theirs == RoundResult(5, record.colour.opposite, Code.FORFEIT_WIN)  # type: ignore[union-attr]
+    assert all(r.code is not Code.PAB for p in counted.values() for r in p.history)

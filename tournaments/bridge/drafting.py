@@ -9,7 +9,7 @@ bye): entrant ids in an individual event, team ids (White on board 1) in a team 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from swiss.systems import system
@@ -17,7 +17,7 @@ from tournaments.models import Entrant, Round, Tournament
 
 from . import drafts, team_drafts
 from .drafts import Pair
-from .state import engine_name, engine_system, pairing_numbers, pairing_state
+from .state import StateError, engine_name, engine_system, pairing_numbers, pairing_state
 from .teams import team_state
 
 
@@ -74,6 +74,20 @@ TEAMS = Drafting(
 )
 
 
+def _drawn_state(tournament: Tournament, round_number: int) -> Any:
+    """A round robin pairs from its drawn numbers only (docs/round-robin.md 5)."""
+    if not tournament.numbers_drawn:
+        raise StateError("Draw the pairing numbers first: a round robin's table follows them.")
+    return pairing_state(tournament, round_number)
+
+
+# An individual round robin: the players' workflow, its table asked of the engine's entry, once
+# the numbers are drawn.
+ROUND_ROBIN = replace(PLAYERS, state=_drawn_state)
+
+
 def drafting(tournament: Tournament) -> Drafting:
     """The workflow of the kind of event the tournament's system pairs (`swiss.systems`)."""
-    return TEAMS if system(engine_name(tournament)).kind == "teams" else PLAYERS
+    if system(engine_name(tournament)).kind == "teams":
+        return TEAMS
+    return ROUND_ROBIN if tournament.is_round_robin else PLAYERS

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from pairing import actions, draw, publishing, registration, results
 from pairing.actions import ActionError
 from swiss.roundrobin import berger_round
+from tests.tournaments.walk import server_errors, tournament_pages
 from tournaments import standings
 from tournaments.bridge.drafting import drafting
 from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Tournament
@@ -222,3 +223,27 @@ def test_the_draw_page_draws_by_lot_for_an_arbiter_only(
     other = django_user_model.objects.create_user("other", password="x")
     client.force_login(other)
     assert client.post(url("round-robin-draw", round_robin), {"method": "entered"}).status_code == 403
+
+
+def test_no_page_of_a_round_robin_fails_after_a_withdrawal_mid_event(
+    round_robin: Tournament, arbiter: Any, arbiter_client: Any
+) -> None:
+    draw.draw_numbers(round_robin, arbiter, Tournament.NumbersDrawn.LOT, seed=7)
+    player = round_robin.entrants.get(pairing_number=4)
+    for number in range(1, 6):
+        if number == 3:
+            registration.record_absence(player, arbiter, number, None)
+        rnd = actions.pair_next_round(round_robin, arbiter)
+        publishing.publish_round(rnd, arbiter)
+        if number < 5:  # round 5 is being played
+            results.record_results(rnd, arbiter, {b.number: "0-1" for b in rnd.boards.all() if not b.is_bye})
+    cache.clear()
+    urls = tournament_pages(round_robin, "public") + tournament_pages(round_robin, "arbiter")
+    assert server_errors(arbiter_client, urls) == []
+    rnd = round_robin.rounds.get(number=5)
+    results.record_results(rnd, arbiter, {b.number: "1/2" for b in rnd.boards.all() if not b.is_bye})
+    actions.pair_next_round(round_robin, arbiter)  # round 6 is a draft
+    review = arbiter_client.get(url("round", round_robin, 6))
+    assert review.status_code == 200
+    crosstable = arbiter_client.get("/t/club-championship/crosstable/").content.decode()
+    assert crosstable.count("(") >= 3  # number 4 played two of nine: his games are in brackets

@@ -207,7 +207,8 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
         result = seat.board.result if seat.board_number and seat.board else ""
         if opponent is None:
             bye = notation.unplayed(rules.points(Code.PAB))
-            note = gettext("Pairing-allocated bye")
+            rests = tournament.is_round_robin
+            note = gettext("Rests (round robin)") if rests else gettext("Pairing-allocated bye")
             rounds.append(CardRound(seat.round.number, seat.board_number, "", None, bye, note))
             continue
         if not result:

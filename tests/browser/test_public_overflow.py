@@ -1,7 +1,8 @@
 """Every public page on a phone, 360 and 390 px wide: nothing runs off the screen, no result is hidden.
 
-A 40-player individual event (the demo, with long names) and a 10-team event (four boards,
-long team names, a forfeited game and a forfeited match, the last round being played) are
+A 40-player individual event (the demo, with long names), a 10-team event (four boards,
+long team names, a forfeited game and a forfeited match, the last round being played) and a
+10-player round robin (a long name, a withdrawal, round 4 being played) are
 opened at every public address in `PAGES` (print views excluded: they are for paper). The
 page fails on any horizontal overflow (`document.scrollingElement.scrollWidth >
 clientWidth`), on any element of the content reaching past the screen's edge (a table
@@ -23,7 +24,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from playwright.sync_api import Page
 
-from pairing import actions, publishing, results
+from pairing import actions, draw, publishing, registration, results
 from tournaments.models import Board, Entrant, Team, Tournament
 
 WIDTHS = (360, 390)
@@ -32,17 +33,18 @@ WIDTHS = (360, 390)
 # {round} is the round being played, {done} a finished one, {player} and {team} the cards of
 # an entrant and a team with long names. A page added to the site is added here.
 PAGES: list[tuple[str, str, tuple[str, ...]]] = [
-    ("home", "", ("individual", "team")),
-    ("round", "round/{round}/", ("individual", "team")),
-    ("round-finished", "round/{done}/", ("individual", "team")),
-    ("round-by-name", "round/{round}/by-name/", ("individual", "team")),
-    ("standings", "standings/", ("individual", "team")),
-    ("standings-after", "standings/{first}/", ("individual", "team")),
-    ("crosstable", "crosstable/", ("individual", "team")),
-    ("players", "players/", ("individual", "team")),
-    ("players-search", "players/?q=a", ("individual", "team")),
-    ("player", "players/{player}/", ("individual", "team")),
-    ("prizes", "prizes/", ("individual",)),
+    ("home", "", ("individual", "team", "round-robin")),
+    ("round", "round/{round}/", ("individual", "team", "round-robin")),
+    ("round-finished", "round/{done}/", ("individual", "team", "round-robin")),
+    ("round-by-name", "round/{round}/by-name/", ("individual", "team", "round-robin")),
+    ("standings", "standings/", ("individual", "team", "round-robin")),
+    ("standings-after", "standings/{first}/", ("individual", "team", "round-robin")),
+    ("crosstable", "crosstable/", ("individual", "team", "round-robin")),
+    ("players", "players/", ("individual", "team", "round-robin")),
+    ("players-search", "players/?q=a", ("individual", "team", "round-robin")),
+    ("player", "players/{player}/", ("individual", "team", "round-robin")),
+    ("prizes", "prizes/", ("individual", "round-robin")),
+    ("table", "table/", ("round-robin",)),
     ("teams", "teams/", ("team",)),
     ("team", "teams/{team}/", ("team",)),
     ("boards", "boards/", ("team",)),
@@ -139,6 +141,37 @@ def team_event(arbiter: Any) -> dict[str, object]:
     return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": player.pk, "team": long.pk}
 
 
+def round_robin_event(arbiter: Any) -> dict[str, object]:
+    """A 10-player round robin (docs/round-robin.md) after three rounds, round 4 being played,
+    with a long name and a player withdrawn from round 3 (his games annulled)."""
+    event = Tournament.objects.create(
+        name="Closed Round Robin of the Northern and Central Provinces",
+        slug="closed-provinces",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 9),
+        total_rounds=9,
+        chief_arbiter=arbiter,
+        public=True,
+        pairing_system=Tournament.PairingSystem.ROUND_ROBIN,
+        points_pab=0,
+    )
+    event.ensure_rounds()
+    for number in range(1, 11):
+        name = LONG_PLAYER if number == 3 else f"Player {number:02d}, Anna"
+        Entrant.objects.create(
+            tournament=event, name=name, pairing_number=number, fide_rating=2400 - 9 * number
+        )
+    draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
+    registration.record_absence(event.entrants.get(pairing_number=7), arbiter, 3, None)
+    for number in range(1, 5):
+        rnd = actions.pair_next_round(event, arbiter)
+        publishing.publish_round(rnd, arbiter, confirmed=True)
+        if number < 4:
+            results.record_results(rnd, arbiter, {b.number: "1/2" for b in rnd.boards.all() if not b.is_bye})
+    long = event.entrants.get(pairing_number=3)
+    return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": long.pk, "team": 0}
+
+
 def addresses(kind: str, values: dict[str, object]) -> list[tuple[str, str]]:
     return [
         (f"{kind}-{name}", f"/t/{values['slug']}/{path.format(**values)}")
@@ -155,6 +188,7 @@ def test_every_public_page_fits_a_phone_and_shows_every_result(
     urls = [("index", "/")]
     urls += addresses("individual", individual_event())
     urls += addresses("team", team_event(arbiter))
+    urls += addresses("round-robin", round_robin_event(arbiter))
     shots = os.environ.get("SCREENSHOTS")
     failures = []
     for width in WIDTHS:

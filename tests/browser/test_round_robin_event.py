@@ -55,6 +55,10 @@ def draw_by_lot(page: Page) -> None:
     page.click("main button[type=submit]")
     expect(page.locator("#draw-state")).to_contain_text("Drawn by lot (seed")
     expect(page.locator(".rr-round")).to_have_count(ROUNDS)
+    if shots := os.environ.get("SCREENSHOTS"):
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.screenshot(path=str(Path(shots) / "rr-draw.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def enter_results(page: Page, games: int) -> None:

@@ -247,3 +247,51 @@ def test_no_page_of_a_round_robin_fails_after_a_withdrawal_mid_event(
     assert review.status_code == 200
     crosstable = arbiter_client.get("/t/club-championship/crosstable/").content.decode()
     assert crosstable.count("(") >= 3  # number 4 played two of nine: his games are in brackets
+
+
+def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points(
+    db: None, arbiter: Any
+) -> None:
+    from tournaments.bridge import team_standings
+    from tournaments.models import Team
+
+    event = Tournament.objects.create(
+        name="Team League",
+        slug="team-league",
+        start_date=datetime.date(2026, 9, 1),
+        end_date=datetime.date(2027, 3, 1),
+        total_rounds=5,
+        chief_arbiter=arbiter,
+        kind=Tournament.Kind.TEAM,
+        pairing_system=Tournament.PairingSystem.TEAM_ROUND_ROBIN,
+        boards=4,
+        match_points_pab=0,
+        game_points_pab=0,
+        initial_colour="w",
+    )
+    event.full_clean()
+    event.ensure_rounds()
+    for number in range(1, 7):
+        team = Team.objects.create(tournament=event, name=f"Club {number}", pairing_number=number)
+        for board in range(1, 5):
+            Entrant.objects.create(
+                tournament=event,
+                name=f"Player {number}-{board}",
+                pairing_number=event.entrants.count() + 1,
+                fide_rating=2300 - 30 * number - 10 * board,
+                team=team,
+                board_order=board,
+            )
+    for number in range(1, 6):
+        rnd = actions.pair_next_round(event, arbiter)
+        matches = [(m.white.pairing_number, m.black.pairing_number) for m in rnd.matches.order_by("number")]
+        assert tuple(matches) == berger_round(6, number)
+        publishing.publish_round(rnd, arbiter, confirmed=True)
+        results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})
+    table = team_standings.table(event, 5)
+    assert len(table.rows) == 6
+    # Board colours alternate, so every match is drawn 2-2: one match point each time, five matches.
+    assert {row.match_points for row in table.rows} == {5}
+    event.match_points_pab = None
+    with pytest.raises(Exception, match="team that rests scores nothing"):
+        event.full_clean()

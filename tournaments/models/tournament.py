@@ -406,7 +406,10 @@ class Tournament(models.Model):
         return deleted
 
     # The systems and accelerations FIDE approves, which FIDE mode uses without a warning.
-    FIDE_SYSTEMS = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.TEAM_C046)
+    FIDE_SYSTEMS = (
+        *(PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.TEAM_C046),
+        *(PairingSystem.ROUND_ROBIN, PairingSystem.TEAM_ROUND_ROBIN),  # C.05 Annex 1
+    )
     FIDE_ACCELERATIONS = (Acceleration.NONE, Acceleration.BAKU)
 
     def fide_warnings(self) -> list[str]:
@@ -539,7 +542,8 @@ class Tournament(models.Model):
         ]
         if self.kind == self.Kind.TEAM:
             records.append(("082", str(self.teams.count())))
-        records.append(("092", f"Swiss system: {self.pairing_rules}"))
+        kind = "Round robin" if self.is_round_robin else "Swiss system"
+        records.append(("092", f"{kind}: {self.pairing_rules}"))
         if self.chief_arbiter is not None:
             records.append(("102", person(self.chief_arbiter)))
         records += [("112", person(deputy)) for deputy in self.deputy_arbiters.order_by("username")]

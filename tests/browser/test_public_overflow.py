@@ -25,6 +25,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page
 
 from pairing import actions, draw, publishing, registration, results
+from tests.round_robin_event import round_robin_event
 from tournaments.models import Board, Entrant, Team, Tournament
 
 WIDTHS = (360, 390)
@@ -141,26 +142,11 @@ def team_event(arbiter: Any) -> dict[str, object]:
     return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": player.pk, "team": long.pk}
 
 
-def round_robin_event(arbiter: Any) -> dict[str, object]:
+def round_robin(arbiter: Any) -> dict[str, object]:
     """A 10-player round robin (docs/round-robin.md) after three rounds, round 4 being played,
     with a long name and a player withdrawn from round 3 (his games annulled)."""
-    event = Tournament.objects.create(
-        name="Closed Round Robin of the Northern and Central Provinces",
-        slug="closed-provinces",
-        start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 9),
-        total_rounds=9,
-        chief_arbiter=arbiter,
-        public=True,
-        pairing_system=Tournament.PairingSystem.ROUND_ROBIN,
-        points_pab=0,
-    )
-    event.ensure_rounds()
-    for number in range(1, 11):
-        name = LONG_PLAYER if number == 3 else f"Player {number:02d}, Anna"
-        Entrant.objects.create(
-            tournament=event, name=name, pairing_number=number, fide_rating=2400 - 9 * number
-        )
+    event = round_robin_event(arbiter, "closed-provinces", "Closed Round Robin of the Northern Provinces")
+    event.entrants.filter(pairing_number=3).update(name=LONG_PLAYER)
     draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
     registration.record_absence(event.entrants.get(pairing_number=7), arbiter, 3, None)
     for number in range(1, 5):
@@ -188,7 +174,7 @@ def test_every_public_page_fits_a_phone_and_shows_every_result(
     urls = [("index", "/")]
     urls += addresses("individual", individual_event())
     urls += addresses("team", team_event(arbiter))
-    urls += addresses("round-robin", round_robin_event(arbiter))
+    urls += addresses("round-robin", round_robin(arbiter))
     shots = os.environ.get("SCREENSHOTS")
     failures = []
     for width in WIDTHS:

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from pairing import actions, draw, publishing, registration, results
 from pairing.actions import ActionError
 from swiss.roundrobin import berger_round
+from tests.round_robin_event import round_robin_event
 from tests.tournaments.walk import server_errors, tournament_pages
 from tournaments import standings
 from tournaments.bridge.drafting import drafting
@@ -23,23 +24,7 @@ from .conftest import url
 
 @pytest.fixture
 def round_robin(db: None, arbiter: Any) -> Tournament:
-    event = Tournament.objects.create(
-        name="Club Championship",
-        slug="club-championship",
-        start_date=datetime.date(2026, 4, 1),
-        end_date=datetime.date(2026, 4, 9),
-        total_rounds=9,
-        chief_arbiter=arbiter,
-        public=True,
-        pairing_system=Tournament.PairingSystem.ROUND_ROBIN,
-        points_pab=0,
-    )
-    event.ensure_rounds()
-    for n in range(10):
-        Entrant.objects.create(
-            tournament=event, name=f"Player {n + 1:02d}", fide_rating=2400 - 20 * n, pairing_number=n + 1
-        )
-    return event
+    return round_robin_event(arbiter, "club-championship", "Club Championship")
 
 
 def _pairs_by_number(rnd: Round) -> tuple[tuple[int, int | None], ...]:
@@ -89,7 +74,7 @@ def test_round_one_waits_for_the_draw_and_the_draw_is_audited_with_its_seed(
     record = draw.draw_numbers(round_robin, arbiter, Tournament.NumbersDrawn.LOT, seed=2026)
     numbers = {e.name: e.pairing_number for e in round_robin.entrants.all()}
     assert sorted(numbers.values()) == list(range(1, 11))
-    assert numbers != {f"Player {n:02d}": n for n in range(1, 11)}  # seed 2026 moves someone
+    assert numbers != {f"Player {n:02d}, Anna": n for n in range(1, 11)}  # seed 2026 moves someone
     assert record.after["seed"] == 2026
     assert {name: number for _, name, number in record.after["numbers"]} == numbers
     # The same seed gives the same draw, so the record lets anyone repeat it.
@@ -150,7 +135,7 @@ def test_a_withdrawal_before_half_the_games_annuls_them_in_the_standings(
     round_robin: Tournament, arbiter: Any
 ) -> None:
     # Player 01 (number 1) withdraws from round 4: three games of nine played.
-    _play_with_withdrawal(round_robin, arbiter, "Player 01", 4)
+    _play_with_withdrawal(round_robin, arbiter, "Player 01, Anna", 4)
     table = standings.standings(round_robin, 9)
     points = {row.entrant.pairing_number: row.points for row in table.rows}
     assert points[1] == 0
@@ -171,7 +156,7 @@ def test_a_withdrawal_after_half_the_games_gives_the_rest_as_forfeits(
     round_robin: Tournament, arbiter: Any, client: Any
 ) -> None:
     # Number 10 withdraws from round 6: five games of nine played.
-    _play_with_withdrawal(round_robin, arbiter, "Player 10", 6)
+    _play_with_withdrawal(round_robin, arbiter, "Player 10, Anna", 6)
     table = standings.standings(round_robin, 9)
     points = {row.entrant.pairing_number: row.points for row in table.rows}
     # White won every game played; number 10's games from round 6 on are forfeit wins for the others.

@@ -126,6 +126,16 @@ def renumbering(tournament: Tournament, record_id: int) -> list[Move]:
     return sorted(moves, key=lambda move: move.new)
 
 
+def void_draw_on_withdrawal(entrant: Entrant) -> None:
+    """A withdrawal before round 1 voids a round robin's draw, unless the field is even and the
+    player had the last number (docs/round-robin.md 5: the dummy then takes his place)."""
+    tournament = entrant.tournament
+    field = tournament.entrants.count()
+    if tournament.numbers_drawn and not (field % 2 == 0 and entrant.pairing_number == field):
+        Tournament.objects.filter(pk=tournament.pk).update(numbers_drawn="")
+        tournament.numbers_drawn = ""
+
+
 def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | None) -> None:
     """A requested bye (`kind`, a `Seat.Absence`) for one round; `kind` None withdraws from it on."""
     with transaction.atomic():
@@ -138,6 +148,8 @@ def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | 
         except (ValidationError, Round.DoesNotExist) as error:
             message = error.messages[0] if isinstance(error, ValidationError) else "There is no such round."
             raise ActionError(message) from error
+        if kind is None and round_number == 1:
+            void_draw_on_withdrawal(entrant)
         AuditRecord.record(
             user, Action.CHANGE, entrant, None, {"absence": kind or "withdrawn", "round": round_number}
         )

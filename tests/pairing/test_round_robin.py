@@ -95,6 +95,18 @@ def test_a_new_entrant_voids_the_draw(round_robin: Tournament, arbiter: Any) -> 
     assert round_robin.numbers_drawn == ""
 
 
+def test_a_withdrawal_before_round_one_voids_the_draw_unless_it_is_the_last_number_of_an_even_field(
+    round_robin: Tournament, arbiter: Any
+) -> None:
+    draw.draw_numbers(round_robin, arbiter, Tournament.NumbersDrawn.ENTERED)
+    registration.record_absence(round_robin.entrants.get(pairing_number=10), arbiter, 1, None)
+    round_robin.refresh_from_db()
+    assert round_robin.numbers_drawn == "entered"
+    registration.record_absence(round_robin.entrants.get(pairing_number=4), arbiter, 1, None)
+    round_robin.refresh_from_db()
+    assert round_robin.numbers_drawn == ""
+
+
 def test_every_round_is_the_tables_and_a_manual_change_is_flagged(
     round_robin: Tournament, arbiter: Any
 ) -> None:

@@ -292,3 +292,42 @@ def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points
     event.match_points_pab = None
     with pytest.raises(Exception, match="team that rests scores nothing"):
         event.full_clean()
+
+
+def test_a_round_robin_norm_shows_on_the_norms_page(arbiter: Any, arbiter_client: Any) -> None:
+    """B.01's checks read the games, whatever system paired them (docs/round-robin.md 10)."""
+    event = round_robin_event(arbiter, "closed-gm", "Closed GM Tournament")
+    event.host_federation = "ESP"
+    event.save()
+    field = [
+        ("GM", "GER", 2560),
+        ("GM", "FRA", 2550),
+        ("GM", "ITA", 2540),
+        ("IM", "NED", 2460),
+        ("IM", "POR", 2450),
+        ("IM", "SUI", 2440),
+        ("FM", "ESP", 2380),
+        ("FM", "ESP", 2370),
+        ("", "ESP", 2300),
+    ]
+    event.entrants.filter(pairing_number=1).update(
+        fide_rating=2390, federation="ESP", name="Candidate, Carla"
+    )
+    for number, (title, federation, rating) in enumerate(field, start=2):
+        event.entrants.filter(pairing_number=number).update(
+            title=title, federation=federation, fide_rating=rating
+        )
+    draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
+    for _ in range(9):
+        rnd = actions.pair_next_round(event, arbiter)
+        publishing.publish_round(rnd, arbiter)
+        chosen = {}
+        for board in rnd.boards_with_seats():
+            assert board.white is not None and board.black is not None
+            numbers = (board.white.pairing_number, board.black.pairing_number)
+            chosen[board.number] = "1/2" if 1 not in numbers else ("1-0" if numbers[0] == 1 else "0-1")
+            if 1 in numbers and board.number % 3 == 0:
+                chosen[board.number] = "1/2"
+        results.record_results(rnd, arbiter, chosen)
+    page = arbiter_client.get(url("norms", event)).content.decode()
+    assert 'id="player-1"' in page and "GM norm" in page

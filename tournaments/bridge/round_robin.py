@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swiss.model import Player
-from swiss.roundrobin import annulled, schedule, standings_records, table_size
+from swiss.model import PairingError, Player
+from swiss.roundrobin import Field, annulled, berger, standings_records
 from swiss.roundrobin.berger import Pairs
 from tournaments.models import Entrant, Seat, Tournament
 
@@ -19,15 +19,13 @@ ROUND_ROBIN_TIEBREAKS = ("SB", "DE", "WIN", "KS")
 
 
 def table(tournament: Tournament, entrants: int) -> list[Pairs]:
-    """The event's rounds for `entrants` entrants; StateError when its rounds are not whole
-    cycles of the table (docs/round-robin.md 4)."""
-    per_cycle = table_size(entrants) - 1
-    if tournament.total_rounds % per_cycle:
-        raise StateError(
-            f"{entrants} entrants play {per_cycle} rounds per cycle, so the event needs {per_cycle} or "
-            f"{2 * per_cycle} rounds, not {tournament.total_rounds}"
-        )
-    return schedule(entrants, tournament.total_rounds // per_cycle)
+    """The event's rounds for `entrants` entrants, the engine's (`swiss.roundrobin.berger`);
+    StateError when its rounds are not whole cycles of the table (docs/round-robin.md 4)."""
+    field = Field(tuple(range(1, entrants + 1)), frozenset(), tournament.total_rounds, 1)
+    try:
+        return berger(field)
+    except PairingError as error:
+        raise StateError(str(error)) from error
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,11 @@ def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
     """
     tournament = locked_tournament(tournament)
     entrants = list(tournament.entrants.all())
-    if tournament.numbers_drawn and any(e.pairing_number is None for e in entrants):
+    if (
+        tournament.numbers_drawn
+        and not tournament.is_team
+        and any(e.pairing_number is None for e in entrants)
+    ):
         # A round robin's draw holds for the field it was drawn for (docs/round-robin.md 5).
         tournament.numbers_drawn = ""
         tournament.save(update_fields=["numbers_drawn"])

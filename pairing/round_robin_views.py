@@ -34,8 +34,8 @@ class DrawForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 @arbiter_only
 def draw_page(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
-    if not tournament.is_round_robin or tournament.is_team:
-        raise Http404("Pairing numbers are drawn for individual round robins only.")
+    if not tournament.is_round_robin:
+        raise Http404("Pairing numbers are drawn for round robins only.")
     form = DrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -48,7 +48,9 @@ def draw_page(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "form": form,
         "record": draw.last_draw(tournament),
-        "entrants": tournament.entrants.order_by("pairing_number"),
+        "entrants": (tournament.teams if tournament.is_team else tournament.entrants).order_by(
+            "pairing_number"
+        ),
         "paired": Board.objects.filter(round__tournament=tournament).exists(),
         **table_context(tournament),
     }

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from pairing import actions, draw, publishing, registration, results
+from pairing import actions, draw, publishing, registration, results, teams
 from pairing.actions import ActionError
 from swiss.roundrobin import berger_round
 from tests.round_robin_event import round_robin_event
@@ -279,6 +279,15 @@ def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points
                 team=team,
                 board_order=board,
             )
+    with pytest.raises(ActionError, match="Draw the pairing numbers first"):
+        actions.pair_next_round(event, arbiter)
+    teams.move_team(event.teams.get(pairing_number=6), arbiter, 1)
+    record = draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.LOT, seed=11)
+    assert sorted(number for _, _, number in record.after["numbers"]) == [1, 2, 3, 4, 5, 6]
+    teams.move_team(event.teams.get(pairing_number=6), arbiter, 1)
+    event.refresh_from_db()
+    assert event.numbers_drawn == ""  # new team numbers void the draw
+    draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
     for number in range(1, 6):
         rnd = actions.pair_next_round(event, arbiter)
         matches = [(m.white.pairing_number, m.black.pairing_number) for m in rnd.matches.order_by("number")]

@@ -74,20 +74,25 @@ TEAMS = Drafting(
 )
 
 
-def _drawn_state(tournament: Tournament, round_number: int) -> Any:
-    """A round robin pairs from its drawn numbers only (docs/round-robin.md 5)."""
-    if not tournament.numbers_drawn:
-        raise StateError("Draw the pairing numbers first: a round robin's table follows them.")
-    return pairing_state(tournament, round_number)
+def _drawn(state: Callable[[Tournament, int], Any]) -> Callable[[Tournament, int], Any]:
+    """`state`, for a round robin whose numbers are drawn only (docs/round-robin.md 5)."""
+
+    def drawn_state(tournament: Tournament, round_number: int) -> Any:
+        if not tournament.numbers_drawn:
+            raise StateError("Draw the pairing numbers first: a round robin's table follows them.")
+        return state(tournament, round_number)
+
+    return drawn_state
 
 
-# An individual round robin: the players' workflow, its table asked of the engine's entry, once
-# the numbers are drawn.
-ROUND_ROBIN = replace(PLAYERS, state=_drawn_state)
+# Round robins: the players' and the teams' workflows, the table asked of the engine's entry,
+# once the numbers are drawn.
+ROUND_ROBIN = replace(PLAYERS, state=_drawn(pairing_state))
+TEAM_ROUND_ROBIN = replace(TEAMS, state=_drawn(team_state))
 
 
 def drafting(tournament: Tournament) -> Drafting:
     """The workflow of the kind of event the tournament's system pairs (`swiss.systems`)."""
     if system(engine_name(tournament)).kind == "teams":
-        return TEAMS
+        return TEAM_ROUND_ROBIN if tournament.is_round_robin else TEAMS
     return ROUND_ROBIN if tournament.is_round_robin else PLAYERS

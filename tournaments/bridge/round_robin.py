@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from swiss.model import PairingError, Player
 from swiss.roundrobin import Field, annulled, berger, standings_records
 from swiss.roundrobin.berger import Pairs
-from tournaments.models import Entrant, Seat, Tournament
+from tournaments.models import Entrant, Seat, Team, Tournament
 
 from . import notation
 from .state import StateError
@@ -30,14 +30,15 @@ def table(tournament: Tournament, entrants: int) -> list[Pairs]:
 
 @dataclass(frozen=True)
 class Game:
-    white: Entrant | None  # None: the dummy (the other side rests)
-    black: Entrant | None
+    white: Entrant | Team | None  # None: the dummy (the other side rests)
+    black: Entrant | Team | None
 
 
 def rounds_by_entrant(tournament: Tournament) -> list[list[Game]]:
-    """Every round of the table with the entrants of each number, round 1 first; [] before every
-    entrant has a number. Raises StateError as `table` does."""
-    entrants = {e.pairing_number: e for e in tournament.entrants.all()}
+    """Every round of the table with the entrants (a team event's teams) of each number, round 1
+    first; [] before every one has a number. Raises StateError as `table` does."""
+    drawn = tournament.teams if tournament.is_team else tournament.entrants
+    entrants: dict[int | None, Entrant | Team] = {e.pairing_number: e for e in drawn.all()}
     if None in entrants or len(entrants) < 2:
         return []
     return [

@@ -289,6 +289,11 @@ SYSTEMS: dict[str, PlayerSystem | TeamSystem] = {
 }
 
 
+# The all-play-all entries: they pair by a table, not by scores, so a Swiss test or benchmark of
+# random events leaves them out.
+ROUND_ROBINS = ("round-robin", "team-round-robin", "scheveningen")
+
+
 def system(name: str, *, us: USOptions | None = None) -> PlayerSystem | TeamSystem:
     """The entry called `name`; for "us", with the director's variations `us`.
 

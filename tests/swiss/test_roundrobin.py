@@ -271,3 +271,10 @@ def test_a_player_who_withdrew_after_half_his_games_loses_the_rest_by_forfeit() 
         theirs = counted[record.opponent].history[own.index(record)]  # type: ignore[index]
         assert theirs == RoundResult(5, record.colour.opposite, Code.FORFEIT_WIN)  # type: ignore[union-attr]
     assert all(r.code is not Code.PAB for p in counted.values() for r in p.history)
+
+
+def test_the_round_robins_are_entries_of_the_table_that_pair_by_it() -> None:
+    from swiss.systems import ROUND_ROBINS, SYSTEMS
+
+    assert set(ROUND_ROBINS) <= set(SYSTEMS)
+    assert {SYSTEMS[name].kind for name in ROUND_ROBINS} == {"players", "teams"}

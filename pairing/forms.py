@@ -7,6 +7,7 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -18,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from pairing import edits, imports
 from tournaments import us_chess
 from tournaments.admin import UnchangedSinceShownForm
+from tournaments.bridge import round_robin as round_robin_bridge
 from tournaments.bridge import tiebreak_names, tiebreaks
 from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
@@ -146,7 +148,10 @@ class TournamentForm(forms.ModelForm[Tournament]):
     )
 
     # The systems and accelerations this form offers; the team form offers the team ones.
-    systems: tuple[str, ...] = (*Tournament.EDITIONS_OF_DUTCH, Tournament.PairingSystem.US_CHESS)
+    systems: tuple[str, ...] = (
+        *(*Tournament.EDITIONS_OF_DUTCH, Tournament.PairingSystem.US_CHESS),
+        Tournament.PairingSystem.ROUND_ROBIN,
+    )
     accelerations: tuple[str, ...] = (
         *(Tournament.Acceleration.NONE, Tournament.Acceleration.BAKU),
         *(Tournament.Acceleration.ABCD, Tournament.Acceleration.ABCD_ADVANCED),
@@ -199,7 +204,11 @@ class TournamentForm(forms.ModelForm[Tournament]):
             self.add_error("us_variations", "US Chess variations apply to US Chess events only.")
         if us and cleaned.get("acceleration", Tournament.Acceleration.NONE) != Tournament.Acceleration.NONE:
             self.add_error("acceleration", "A US Chess event accelerates by the 28R1 variation, not Baku.")
+        round_robin = cleaned.get("pairing_system") == Tournament.PairingSystem.ROUND_ROBIN
+        if round_robin and "points_pab" not in self.changed_data:
+            cleaned["points_pab"] = Decimal(0)  # a round robin's rest scores nothing (docs/round-robin.md 3)
         default = us_chess.US_DEFAULT_TIEBREAKS if us else tiebreaks.DEFAULT_TIEBREAKS
+        default = round_robin_bridge.ROUND_ROBIN_TIEBREAKS if round_robin else default
         codes = self.stored_tiebreaks(codes, default)
         known = us_chess.US_TIEBREAK_CODES if us else _COMPUTED_TIEBREAKS
         if any(code not in known for code in codes):
@@ -224,6 +233,8 @@ class TournamentForm(forms.ModelForm[Tournament]):
     def default_tiebreaks(tournament: Tournament) -> list[str]:
         if tournament.is_us_chess:
             return tiebreak_names.US_DEFAULT
+        if tournament.is_round_robin:
+            return list(round_robin_bridge.ROUND_ROBIN_TIEBREAKS)
         return tiebreak_names.FIDE_DEFAULT
 
     def tiebreaks_help(self) -> str:

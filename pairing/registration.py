@@ -37,6 +37,14 @@ def number_entrants(tournament: Tournament) -> dict[Entrant, int]:
     """
     tournament = locked_tournament(tournament)
     entrants = list(tournament.entrants.all())
+    if (
+        tournament.numbers_drawn
+        and not tournament.is_team
+        and any(e.pairing_number is None for e in entrants)
+    ):
+        # A round robin's draw holds for the field it was drawn for (docs/round-robin.md 5).
+        tournament.numbers_drawn = ""
+        tournament.save(update_fields=["numbers_drawn"])
     frozen = numbers_frozen(tournament)
     if frozen:
         order = sorted((e for e in entrants if e.pairing_number), key=lambda e: e.pairing_number or 0)
@@ -122,6 +130,16 @@ def renumbering(tournament: Tournament, record_id: int) -> list[Move]:
     return sorted(moves, key=lambda move: move.new)
 
 
+def void_draw_on_withdrawal(entrant: Entrant) -> None:
+    """A withdrawal before round 1 voids a round robin's draw, unless the field is even and the
+    player had the last number (docs/round-robin.md 5: the dummy then takes his place)."""
+    tournament = entrant.tournament
+    field = tournament.entrants.count()
+    if tournament.numbers_drawn and not (field % 2 == 0 and entrant.pairing_number == field):
+        Tournament.objects.filter(pk=tournament.pk).update(numbers_drawn="")
+        tournament.numbers_drawn = ""
+
+
 def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | None) -> None:
     """A requested bye (`kind`, a `Seat.Absence`) for one round; `kind` None withdraws from it on."""
     with transaction.atomic():
@@ -134,6 +152,8 @@ def record_absence(entrant: Entrant, user: User, round_number: int, kind: str | 
         except (ValidationError, Round.DoesNotExist) as error:
             message = error.messages[0] if isinstance(error, ValidationError) else "There is no such round."
             raise ActionError(message) from error
+        if kind is None and round_number == 1:
+            void_draw_on_withdrawal(entrant)
         AuditRecord.record(
             user, Action.CHANGE, entrant, None, {"absence": kind or "withdrawn", "round": round_number}
         )
@@ -173,7 +193,10 @@ def _shown(value: Any) -> Any:
 
 
 def numbers_frozen(tournament: Tournament) -> bool:
-    """C.04.2 2.3: once round 4 is paired, a correction changes no pairing number."""
+    """C.04.2 2.3: once round 4 is paired, a correction changes no pairing number; nor does one
+    once a round robin's numbers are drawn (docs/round-robin.md 5)."""
+    if tournament.numbers_drawn:
+        return True
     return Board.objects.filter(round__tournament=tournament, round__number__gte=4).exists()
 
 

@@ -94,6 +94,10 @@ def _renumber(tournament: Tournament, user: User, order: list[Team]) -> None:
     AuditRecord.record(
         user, AuditRecord.Action.CHANGE, tournament, {"team numbers": before}, {"team numbers": after}
     )
+    if tournament.numbers_drawn:
+        # New numbers void a team round robin's draw (docs/round-robin.md 5).
+        tournament.numbers_drawn = ""
+        tournament.save(update_fields=["numbers_drawn"])
 
 
 def record_team_absence(team: Team, user: User, round_number: int, *, withdraw: bool) -> None:

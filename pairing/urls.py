@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import fide_list, norms_views, views
+from . import fide_list, norms_views, round_robin_views, views
 
 app_name = "arbiter"
 
@@ -27,6 +27,7 @@ urlpatterns = [
     path("<slug:slug>/teams/reseed/", views.teams_reseed, name="teams-reseed"),
     path("<slug:slug>/teams/<int:team_id>/number/", views.team_number, name="team-number"),
     path("<slug:slug>/teams/<int:team_id>/absence/", views.team_absence, name="team-absence"),
+    path("<slug:slug>/draw/", round_robin_views.draw_page, name="round-robin-draw"),
     path("<slug:slug>/forbidden-pairs/", views.forbidden_pairs, name="forbidden-pairs"),
     path("<slug:slug>/recheck/", views.recheck, name="recheck"),
     path("<slug:slug>/pair/", views.pair_round, name="pair"),

@@ -12,7 +12,7 @@ import argparse
 import os
 import random
 
-from swiss.systems import SYSTEMS, team_system
+from swiss.systems import ROUND_ROBINS, SYSTEMS, team_system
 from swiss.team.generate import new_event, random_rates, rounds
 
 
@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=4)
     options = parser.parse_args()
-    for system in sorted(n for n, s in SYSTEMS.items() if s.kind == "teams"):
+    for system in sorted(n for n, s in SYSTEMS.items() if s.kind == "teams" and n not in ROUND_ROBINS):
         pair = team_system(system).pair
         rng = random.Random(options.seed)
         state = new_event(rng, options.teams, 4, options.rounds)

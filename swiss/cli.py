@@ -13,6 +13,9 @@
                                              procedure steps (C1-C14)
     python -m swiss pair --system us FILE.trf [--explain]
                                              US Chess pairing (boards in US order), with its log
+    python -m swiss pair --system round-robin FILE.trf   the next round of the Berger table
+                                             (also team-round-robin, scheveningen); `check`
+                                             says where a recorded round is not the table's
     python -m swiss --dutch FILE.trf -p [OUT] the same, to OUT or standard output
     python -m swiss --dutch FILE.trf -c      re-pair every recorded round and list differences
     python -m swiss --dutch -g [CONFIG] -o OUT.trf [-s SEED] [--edition E]

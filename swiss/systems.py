@@ -17,7 +17,7 @@ package applies. An entry gives:
     floats(state), relaxations(state, pairing)   what the review shows of a Dutch draft
                                      (nothing for the systems that keep no float history)
 
-Adding a system (round robin, say) means writing its package and adding one entry to
+Adding a system (the round robins are the latest) means writing its package and adding one entry to
 `SYSTEMS` below; nothing else in the engine, the command line or the bridge changes (the web
 app offers it once `Tournament.PairingSystem` lists it under the same name).
 
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Generic, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 
-from swiss import dutch, dutch1998
+from swiss import dutch, dutch1998, roundrobin
 from swiss.boards import order_boards
 from swiss.check import Finding
 from swiss.check import check as dutch_check
@@ -239,6 +239,39 @@ def _team(name: str, pair_matches: Callable[[TeamState], Pairing]) -> TeamSystem
     )
 
 
+def _round_robin(name: str, kind: Kind, rounds: roundrobin.pairing.Schedule) -> System[Any, Any]:
+    """An all-play-all system (docs/round-robin.md): every round is the table's, whatever the
+    scores; `rounds` gives the table's rounds for the field (Berger or Scheveningen)."""
+
+    def pair(state: Any) -> Pairing:
+        field = roundrobin.field_of(state)
+        return roundrobin.pair(field, rounds(field))
+
+    def check(state: Any, proposal: Pairing, _: Pairing | None, names: Mapping[int, str]) -> list[Any]:
+        """Findings for players, sentences for teams, as the other systems of each kind give."""
+        findings: list[Any] = roundrobin.check(pair(state), proposal, names)
+        return findings if kind == "players" else [str(finding) for finding in findings]
+
+    def explain(state: Any, board: Board, number: int, _: Explained | None) -> list[str]:
+        field = roundrobin.field_of(state)
+        return roundrobin.explain(field, rounds(field), board, number)
+
+    def explain_round(state: Any) -> tuple[Pairing, list[str]]:
+        field = roundrobin.field_of(state)
+        return roundrobin.explain_round(field, rounds(field))
+
+    return System(
+        name=name,
+        kind=kind,
+        pair=pair,
+        pair_explained=lambda _: None,
+        check=check,
+        board_order=lambda state, boards: roundrobin.board_order(pair(state), boards),
+        explain=explain,
+        explain_round=explain_round,
+    )
+
+
 SYSTEMS: dict[str, PlayerSystem | TeamSystem] = {
     entry.name: entry
     for entry in (
@@ -249,8 +282,16 @@ SYSTEMS: dict[str, PlayerSystem | TeamSystem] = {
         _team("team-c046", c046.pair),
         _team("team-ecu", ecu.pair),
         _team("team-olympiad", olympiad.pair),
+        _round_robin("round-robin", "players", roundrobin.berger),
+        _round_robin("team-round-robin", "teams", roundrobin.berger),
+        _round_robin("scheveningen", "players", roundrobin.scheveningen),
     )
 }
+
+
+# The all-play-all entries: they pair by a table, not by scores, so a Swiss test or benchmark of
+# random events leaves them out.
+ROUND_ROBINS = ("round-robin", "team-round-robin", "scheveningen")
 
 
 def system(name: str, *, us: USOptions | None = None) -> PlayerSystem | TeamSystem:

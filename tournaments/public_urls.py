@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("t/<slug:slug>/players/", views.players, name="players"),
+    path("t/<slug:slug>/table/", views.round_robin_table, name="round-robin-table"),
     path("t/<slug:slug>/starting-list/", views.starting_list, name="starting-list"),
     # By the entrant's own id: pairing numbers change when late entries are renumbered (C.04.2).
     path("t/<slug:slug>/players/<int:entrant_id>/", views.player_card, name="player"),

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from . import public_team_views as team_views
-from . import schedule
+from . import round_robin_pages, schedule
 from . import standings as standings_module
-from .bridge import notation
+from .bridge import notation, round_robin
 from .bridge.norms import achieved as achieved_norms
 from .bridge.state import StateError, scores_after, scoring
 from .bridge.team_trf import public_team_trf
@@ -255,6 +255,10 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     if tournament.is_team:
         return team_views.crosstable(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
+    if tournament.is_round_robin:
+        lines = round_robin_pages.crosstable(tournament, table) if table else []
+        context = _context(tournament, table=table, lines=lines)
+        return render(request, "tournaments/public/round_robin_crosstable.html", context)
     page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
     cells = standings_module.crosstable_cells(tournament, after, table, list(page)) if table else {}
     rows = [(row, cells.get(row.entrant.pk, [])) for row in page]
@@ -287,6 +291,22 @@ def starting_list(request: HttpRequest, slug: str) -> HttpResponse:
     listed = tournament.entrants.select_related("tournament", "team").order_by("pairing_number", "name")
     entrants = list(listed)
     return render(request, "tournaments/public/starting_list.html", _context(tournament, entrants=entrants))
+
+
+@require_safe
+@cached_page
+def round_robin_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round robin's drawn numbers and every round of its table, known before round 1."""
+    tournament = _public_tournament(slug)
+    if not tournament.is_round_robin or tournament.is_team or not tournament.numbers_drawn:
+        raise Http404("There is no drawn round-robin table here.")
+    try:
+        rounds, error = round_robin.rounds_by_entrant(tournament), ""
+    except StateError as refused:
+        rounds, error = [], str(refused)
+    entrants = tournament.entrants.order_by("pairing_number")
+    context = _context(tournament, entrants=entrants, rounds=rounds, table_error=error)
+    return render(request, "tournaments/public/round_robin_table.html", context)
 
 
 @require_safe

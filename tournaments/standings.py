@@ -9,7 +9,7 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from . import public_cache
-from .bridge import notation, ratings, tiebreaks, us_tiebreaks
+from .bridge import notation, ratings, round_robin, tiebreaks, us_tiebreaks
 from .bridge.state import (
     ABSENCE_CODES,
     RESULT_CODES,
@@ -67,10 +67,12 @@ def _computed(tournament: Tournament, after_round: int) -> Table:
     players = players_after(tournament, after_round, field)
     if tournament.is_us_chess:
         return _us_standings(tournament, after_round, entrants, players)
+    default: tuple[str, ...] = tiebreaks.DEFAULT_TIEBREAKS
+    if tournament.is_round_robin:
+        players = round_robin.counted(tournament, players)  # withdrawals (docs/round-robin.md 8)
+        default = round_robin.ROUND_ROBIN_TIEBREAKS
     ruleset = tiebreaks.edition(tournament.start_date)
-    ordering, dropped = tiebreaks.ranking_codes(
-        tournament.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS), players, ruleset
-    )
+    ordering, dropped = tiebreaks.ranking_codes(tournament.tiebreaks or list(default), players, ruleset)
     rows = tiebreaks.standings(players, scoring(tournament), after_round, ordering, ruleset, extra=["TPR"])
     results = round_results(tournament, after_round, numbers=_numbers(field))
     changes = ratings.changes_of_field(tournament, field, results)
@@ -186,7 +188,8 @@ def player_card(tournament: Tournament, entrant: Entrant, seats: list[Seat]) -> 
         result = seat.board.result if seat.board_number and seat.board else ""
         if opponent is None:
             bye = notation.unplayed(rules.points(Code.PAB))
-            note = gettext("Pairing-allocated bye")
+            rests = tournament.is_round_robin
+            note = gettext("Rests (round robin)") if rests else gettext("Pairing-allocated bye")
             rounds.append(CardRound(seat.round.number, seat.board_number, "", None, bye, note))
             continue
         if not result:

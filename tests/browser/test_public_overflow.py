@@ -1,7 +1,8 @@
 """Every public page on a phone, 360 and 390 px wide: nothing runs off the screen, no result is hidden.
 
-A 40-player individual event (the demo, with long names) and a 10-team event (four boards,
-long team names, a forfeited game and a forfeited match, the last round being played) are
+A 40-player individual event (the demo, with long names), a 10-team event (four boards,
+long team names, a forfeited game and a forfeited match, the last round being played) and a
+10-player round robin (a long name, a withdrawal, round 4 being played) are
 opened at every public address in `PAGES`, which a test holds to the URL configuration (print
 views, files and feeds are named in `NOT_PAGES` with the reason they are left out). The
 page fails on any horizontal overflow (`document.scrollingElement.scrollWidth >
@@ -25,7 +26,8 @@ from django.core.management import call_command
 from django.urls import URLPattern, get_resolver, reverse
 from playwright.sync_api import Page
 
-from pairing import actions, publishing, results
+from pairing import actions, draw, publishing, registration, results
+from tests.round_robin_event import round_robin_event
 from tournaments.models import Board, Entrant, Team, Tournament
 
 WIDTHS = (360, 390)
@@ -34,18 +36,19 @@ WIDTHS = (360, 390)
 # it exists for). {round} is the round being played, {done} a finished one, {player} and {team}
 # the cards of an entrant and a team with long names.
 PAGES: list[tuple[str, str, dict[str, str], str, tuple[str, ...]]] = [
-    ("home", "tournament", {}, "", ("individual", "team")),
-    ("round", "round", {"number": "{round}"}, "", ("individual", "team")),
-    ("round-finished", "round", {"number": "{done}"}, "", ("individual", "team")),
-    ("round-by-name", "round-by-name", {"number": "{round}"}, "", ("individual", "team")),
-    ("standings", "standings", {}, "", ("individual", "team")),
-    ("standings-after", "standings-after", {"number": "{first}"}, "", ("individual", "team")),
-    ("crosstable", "crosstable", {}, "", ("individual", "team")),
-    ("players", "players", {}, "", ("individual", "team")),
-    ("players-search", "players", {}, "?q=a", ("individual", "team")),
-    ("player", "player", {"entrant_id": "{player}"}, "", ("individual", "team")),
-    ("starting-list", "starting-list", {}, "", ("individual", "team")),
-    ("prizes", "prizes", {}, "", ("individual",)),
+    ("home", "tournament", {}, "", ("individual", "team", "round-robin")),
+    ("round", "round", {"number": "{round}"}, "", ("individual", "team", "round-robin")),
+    ("round-finished", "round", {"number": "{done}"}, "", ("individual", "team", "round-robin")),
+    ("round-by-name", "round-by-name", {"number": "{round}"}, "", ("individual", "team", "round-robin")),
+    ("standings", "standings", {}, "", ("individual", "team", "round-robin")),
+    ("standings-after", "standings-after", {"number": "{first}"}, "", ("individual", "team", "round-robin")),
+    ("crosstable", "crosstable", {}, "", ("individual", "team", "round-robin")),
+    ("players", "players", {}, "", ("individual", "team", "round-robin")),
+    ("players-search", "players", {}, "?q=a", ("individual", "team", "round-robin")),
+    ("player", "player", {"entrant_id": "{player}"}, "", ("individual", "team", "round-robin")),
+    ("starting-list", "starting-list", {}, "", ("individual", "team", "round-robin")),
+    ("prizes", "prizes", {}, "", ("individual", "round-robin")),
+    ("table", "round-robin-table", {}, "", ("round-robin",)),
     ("teams", "teams", {}, "", ("team",)),
     ("team", "team", {"team_id": "{team}"}, "", ("team",)),
     ("boards", "boards", {}, "", ("team",)),
@@ -151,6 +154,22 @@ def team_event(arbiter: Any) -> dict[str, object]:
     return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": player.pk, "team": long.pk}
 
 
+def round_robin(arbiter: Any) -> dict[str, object]:
+    """A 10-player round robin (docs/round-robin.md) after three rounds, round 4 being played,
+    with a long name and a player withdrawn from round 3 (his games annulled)."""
+    event = round_robin_event(arbiter, "closed-provinces", "Closed Round Robin of the Northern Provinces")
+    event.entrants.filter(pairing_number=3).update(name=LONG_PLAYER)
+    draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
+    registration.record_absence(event.entrants.get(pairing_number=7), arbiter, 3, None)
+    for number in range(1, 5):
+        rnd = actions.pair_next_round(event, arbiter)
+        publishing.publish_round(rnd, arbiter, confirmed=True)
+        if number < 4:
+            results.record_results(rnd, arbiter, {b.number: "1/2" for b in rnd.boards.all() if not b.is_bye})
+    long = event.entrants.get(pairing_number=3)
+    return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": long.pk, "team": 0}
+
+
 def addresses(kind: str, values: dict[str, object]) -> list[tuple[str, str]]:
     urls = []
     for label, name, arguments, query, kinds in PAGES:
@@ -180,6 +199,7 @@ def test_every_public_page_fits_a_phone_and_shows_every_result(
     urls = [("index", reverse("public:index"))]
     urls += addresses("individual", individual_event())
     urls += addresses("team", team_event(arbiter))
+    urls += addresses("round-robin", round_robin(arbiter))
     shots = os.environ.get("SCREENSHOTS")
     failures = []
     for width in WIDTHS:

@@ -30,6 +30,9 @@ def test_the_table_holds_every_system_and_edition_by_its_name() -> None:
         "team-c046",
         "team-ecu",
         "team-olympiad",
+        "round-robin",
+        "team-round-robin",
+        "scheveningen",
     ]
     assert all(entry.name == name for name, entry in SYSTEMS.items())
     assert {entry.kind for entry in SYSTEMS.values()} == {"players", "teams"}

@@ -9,7 +9,7 @@ bye): entrant ids in an individual event, team ids (White on board 1) in a team 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from swiss.systems import system
@@ -17,7 +17,7 @@ from tournaments.models import Entrant, Round, Tournament
 
 from . import drafts, team_drafts
 from .drafts import Pair
-from .state import engine_name, engine_system, pairing_numbers, pairing_state
+from .state import StateError, engine_name, engine_system, pairing_numbers, pairing_state
 from .teams import team_state
 
 
@@ -70,6 +70,25 @@ TEAMS = Drafting(
 )
 
 
+def _drawn(state: Callable[[Tournament, int], Any]) -> Callable[[Tournament, int], Any]:
+    """`state`, for a round robin whose numbers are drawn only (docs/round-robin.md 5)."""
+
+    def drawn_state(tournament: Tournament, round_number: int) -> Any:
+        if not tournament.numbers_drawn:
+            raise StateError("Draw the pairing numbers first: a round robin's table follows them.")
+        return state(tournament, round_number)
+
+    return drawn_state
+
+
+# Round robins: the players' and the teams' workflows, the table asked of the engine's entry,
+# once the numbers are drawn.
+ROUND_ROBIN = replace(PLAYERS, state=_drawn(pairing_state))
+TEAM_ROUND_ROBIN = replace(TEAMS, state=_drawn(team_state))
+
+
 def drafting(tournament: Tournament) -> Drafting:
     """The workflow of the kind of event the tournament's system pairs (`swiss.systems`)."""
-    return TEAMS if system(engine_name(tournament)).kind == "teams" else PLAYERS
+    if system(engine_name(tournament)).kind == "teams":
+        return TEAM_ROUND_ROBIN if tournament.is_round_robin else TEAMS
+    return ROUND_ROBIN if tournament.is_round_robin else PLAYERS

@@ -109,8 +109,22 @@ class Tournament(models.Model):
         TEAM_C046 = "team-c046", "FIDE team Swiss (C.04.6)"
         TEAM_ECU = "team-ecu", "ECU team Swiss (N.6)"
         TEAM_OLYMPIAD = "team-olympiad", "Olympiad (D.02)"
+        ROUND_ROBIN = "round-robin", "Round robin (Berger tables, C.05 Annex 1)"
+        TEAM_ROUND_ROBIN = "team-round-robin", "Team round robin (Berger tables)"
 
-    TEAM_SYSTEMS = (PairingSystem.TEAM_C046, PairingSystem.TEAM_ECU, PairingSystem.TEAM_OLYMPIAD)
+    TEAM_SYSTEMS = (
+        *(PairingSystem.TEAM_C046, PairingSystem.TEAM_ECU, PairingSystem.TEAM_OLYMPIAD),
+        PairingSystem.TEAM_ROUND_ROBIN,
+    )
+    ROUND_ROBINS = (PairingSystem.ROUND_ROBIN, PairingSystem.TEAM_ROUND_ROBIN)
+
+    class NumbersDrawn(models.TextChoices):
+        """How a round robin's pairing numbers were fixed before round 1 (docs/round-robin.md 5)."""
+
+        NOT_YET = "", _("Not drawn yet")
+        LOT = "lot", _("Drawn by lot")
+        ENTERED = "entered", _("As entered")
+
     EDITIONS_OF_DUTCH = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.DUTCH_1998)
 
     class Acceleration(models.TextChoices):
@@ -157,6 +171,11 @@ class Tournament(models.Model):
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
+    # A round robin's draw (docs/round-robin.md 5): round 1 is paired only once the numbers are
+    # fixed; the audit record of the draw holds its seed and the numbers it gave.
+    numbers_drawn = models.CharField(
+        _("pairing numbers"), max_length=8, choices=NumbersDrawn.choices, default="", blank=True
+    )
     # FIDE mode (C.04.A, VCL.01 and VCL.05): the default; operations FIDE does not allow are
     # off unless an arbiter enables them, and enabling one warns (`fide_warnings`).
     fide_mode = models.BooleanField(
@@ -387,7 +406,10 @@ class Tournament(models.Model):
         return deleted
 
     # The systems and accelerations FIDE approves, which FIDE mode uses without a warning.
-    FIDE_SYSTEMS = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.TEAM_C046)
+    FIDE_SYSTEMS = (
+        *(PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.TEAM_C046),
+        *(PairingSystem.ROUND_ROBIN, PairingSystem.TEAM_ROUND_ROBIN),  # C.05 Annex 1
+    )
     FIDE_ACCELERATIONS = (Acceleration.NONE, Acceleration.BAKU)
 
     def fide_warnings(self) -> list[str]:
@@ -447,6 +469,8 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"acceleration": "The 1998 procedure pairs on real scores, without acceleration."}
             )
+        if self.is_round_robin:
+            self._clean_round_robin()
         brackets_of_dutch = (self.PairingSystem.DUTCH_2026, self.PairingSystem.DUTCH_2017)
         if self.national_acceleration and self.pairing_system not in brackets_of_dutch:
             raise ValidationError(
@@ -481,9 +505,25 @@ class Tournament(models.Model):
             message = f"The TRF holds them per board: a multiple of {step} with {boards} boards."
             raise ValidationError({"game_points_pab": message})
 
+    def _clean_round_robin(self) -> None:
+        """A round robin's rest is no game and earns nothing (docs/round-robin.md 3); nothing
+        accelerates it."""
+        if self.is_team and (self.match_points_pab != 0 or self.game_points_pab != 0):
+            message = gettext("In a round robin the team that rests scores nothing: set these to 0.")
+            raise ValidationError({"match_points_pab": message})
+        if not self.is_team and self.points_pab != 0:
+            message = gettext("In a round robin the player who rests scores nothing: set this to 0.")
+            raise ValidationError({"points_pab": message})
+        if self.acceleration != self.Acceleration.NONE:
+            raise ValidationError({"acceleration": gettext("A round robin is not accelerated.")})
+
     @property
     def is_team(self) -> bool:
         return self.kind == self.Kind.TEAM
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing_system in self.ROUND_ROBINS
 
     def trf_header(self) -> list[tuple[str, str]]:
         """The TRF header records after 012 (docs/trf.md section 2): place, dates, counts, system,
@@ -502,7 +542,8 @@ class Tournament(models.Model):
         ]
         if self.kind == self.Kind.TEAM:
             records.append(("082", str(self.teams.count())))
-        records.append(("092", f"Swiss system: {self.pairing_rules}"))
+        kind = "Round robin" if self.is_round_robin else "Swiss system"
+        records.append(("092", f"{kind}: {self.pairing_rules}"))
         if self.chief_arbiter is not None:
             records.append(("102", person(self.chief_arbiter)))
         records += [("112", person(deputy)) for deputy in self.deputy_arbiters.order_by("username")]

@@ -1,0 +1,83 @@
+"""What a withdrawal leaves of a round robin's records for the standings (docs/round-robin.md 8,
+after the FIDE Tournament Rules C.06 (2011) V.4).
+
+The withdrawn player's later rounds are absences, and the table's opponent of each of those
+rounds rested (a record without an opponent). For the standings: a player who completed fewer
+than half of his games has every game with him left out, on both sides (V.4.1); otherwise each
+rest against him is a forfeit, won by the opponent (V.4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from swiss.model import Code, Colour, Player, RoundResult
+from swiss.roundrobin.berger import Pairs
+
+NOTHING = RoundResult(None, None, Code.ZERO_BYE)
+
+
+def games_of(number: int, rounds: list[Pairs], players: int) -> int:
+    """The games the table gives `number` against real players (the dummy's are rests)."""
+    return sum(1 for games in rounds for game in games if number in game and max(game) <= players)
+
+
+def annulled(player: Player, rounds: list[Pairs], players: int) -> bool:
+    """V.4.1: the withdrawn `player` completed fewer than half of the games the table gives him."""
+    completed = sum(1 for result in player.history if result.code.played)
+    return 2 * completed < games_of(player.number, rounds, players)
+
+
+def standings_records(
+    players: tuple[Player, ...], rounds: list[Pairs], withdrawn: Mapping[int, int], *, annul: bool = True
+) -> tuple[Player, ...]:
+    """`players` as the standings count them; `withdrawn` gives each withdrawn player's first
+    round of absence. `rounds` is the event's table (`schedule`), round 1 first. Without `annul`,
+    every withdrawal is read as V.4.2 (the crosstable, which keeps annulled games in view)."""
+    field = len(players)
+    void = {n for n in withdrawn if annul and annulled(_by_number(players, n), rounds, field)}
+    return tuple(
+        replace(
+            player, history=tuple(_counted(player.number, rounds, withdrawn, void, field, player.history))
+        )
+        for player in players
+    )
+
+
+def _counted(
+    number: int,
+    rounds: list[Pairs],
+    withdrawn: Mapping[int, int],
+    void: set[int],
+    field: int,
+    history: tuple[RoundResult, ...],
+) -> list[RoundResult]:
+    """One player's records as the standings count them."""
+    counted = []
+    for index, record in enumerate(history):
+        opponent, colour = _scheduled(rounds[index], number)
+        after = opponent is not None and opponent in withdrawn and index + 1 >= withdrawn[opponent]
+        gone = number in withdrawn and index + 1 >= withdrawn[number]
+        if number in void or record.opponent in void or (record.code is Code.PAB and opponent in void):
+            record = NOTHING
+        elif record.code is Code.PAB and after:
+            record = RoundResult(opponent, colour, Code.FORFEIT_WIN)
+        elif gone and record.code is Code.ZERO_BYE and opponent is not None and opponent <= field:
+            record = RoundResult(opponent, colour, Code.FORFEIT_LOSS)
+        counted.append(record)
+    return counted
+
+
+def _by_number(players: tuple[Player, ...], number: int) -> Player:
+    return next(p for p in players if p.number == number)
+
+
+def _scheduled(games: Pairs, number: int) -> tuple[int | None, Colour | None]:
+    """`number`'s opponent in a round of the table and his own colour; (None, None) if he has no game."""
+    for white, black in games:
+        if white == number:
+            return black, Colour.WHITE
+        if black == number:
+            return white, Colour.BLACK
+    return None, None

@@ -25,7 +25,10 @@ FLOORS: list[tuple[str, list[str]]] = [
     ("the bridge to the engine", ["tournaments/bridge/*", "tournaments/schedule.py"]),
     (
         "standings and what is ranked from them",
-        ["tournaments/standings.py", "tournaments/prizes.py", "tournaments/us_report.py"],
+        [
+            *("tournaments/standings.py", "tournaments/prizes.py", "tournaments/us_report.py"),
+            "tournaments/round_robin_pages.py",
+        ],
     ),
     (
         "tournaments' pages",
@@ -44,7 +47,7 @@ FLOORS: list[tuple[str, list[str]]] = [
             *("pairing/__init__.py", "pairing/apps.py", "pairing/imports.py", "pairing/edits.py"),
             *("pairing/actions.py", "pairing/results.py", "pairing/publishing.py", "pairing/registration.py"),
             *("pairing/teams.py", "pairing/lineups.py", "pairing/schedule.py", "pairing/printing.py"),
-            "pairing/review.py",
+            *("pairing/review.py", "pairing/draw.py"),
         ],
     ),
     ("the workflow's forms", ["pairing/forms.py", "pairing/schedule_forms.py"]),
@@ -53,7 +56,7 @@ FLOORS: list[tuple[str, list[str]]] = [
         "the arbiter's pages",
         [
             *("pairing/views.py", "pairing/norms_views.py", "pairing/fide_list.py", "pairing/urls.py"),
-            *("pairing/middleware.py", "pairing/management/*"),
+            *("pairing/middleware.py", "pairing/management/*", "pairing/round_robin_views.py"),
         ],
     ),
 ]

@@ -307,10 +307,13 @@ class EntrantForm(forms.ModelForm[Entrant]):
         fide_id: str = self.cleaned_data["fide_id"].strip()
         if fide_id and not fide_id.isdigit():
             raise forms.ValidationError("A FIDE id is digits only.")
-        query = Entrant.objects.filter(tournament=self.instance.tournament, fide_id=fide_id)
-        if fide_id and query.exclude(pk=self.instance.pk).exists():
+        if fide_id and self.fide_id_taken(fide_id):
             raise forms.ValidationError("An entrant with this FIDE id is already registered.")
         return fide_id
+
+    def fide_id_taken(self, fide_id: str) -> bool:
+        query = Entrant.objects.filter(tournament=self.instance.tournament, fide_id=fide_id)
+        return query.exclude(pk=self.instance.pk).exists()
 
     def validate_unique(self) -> None:
         """Skipped: the unique constraints involve the pairing number, which is given later."""

@@ -24,6 +24,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import public_cache
 from tournaments.bridge import drafts
 from tournaments.bridge.recheck import recheck
 from tournaments.bridge.state import StateError, pairing_state
@@ -141,7 +142,7 @@ def import_entrants(job_id: int) -> None:
         jobs.finish(job_id, Status.FAILED, " ".join(result["errors"]))
         return
     # The entrants are saved in the transaction that marks the job done: both, or neither.
-    with contextlib.suppress(jobs.NotWanted), transaction.atomic():
+    with contextlib.suppress(jobs.NotWanted), transaction.atomic(), public_cache.batched():
         if job.request.get("confirm") and isinstance(form, TeamImportForm):
             found = form.teams()
             add_teams(job.tournament, job.requested_by, found)

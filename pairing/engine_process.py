@@ -1,20 +1,15 @@
-"""Engine processes: each job pairs in a process of its own, started before the job comes.
+"""Engine processes: a large field's job pairs in a process of its own, started before the job comes.
 
 A process of its own, because only a process can be killed in the middle of the engine's work
 (cancel, JOB_TIME_LIMIT) and its memory is returned when it ends. It is started fresh ("spawn"):
 a forked copy of the worker would share its database connections and its event loop. Starting
-one costs an interpreter, django.setup() and the imports of the engine: about a second, more on
-a busy machine, which for a small field is nearly all the time from the click to the draft. So
-each worker keeps one spare engine started and set up, waiting for its call (`take`); it runs
-one call and ends, and the next spare is started when the job is over (a worker's first job
-starts its own).
+one costs an interpreter, django.setup() and the imports of the engine: about a second of CPU.
+So each worker keeps one spare engine started and set up, waiting for its call (`engine`); it
+runs one call and ends, and the next spare is started when the job is over (a worker's first
+such job starts its own).
 
-A job that runs longer than half a second goes down to nice 10, below the web processes, so that
-a long pairing never slows them; a small field's draft (a tenth of a second of work) comes first.
-Set up at nice 10 from the start, a spare was starved on a busy machine: nice 10 gets a tenth of
-the share of a process at 0, and a spare not ready by the next click is no spare. An engine
-process dies with the worker that started it (Linux PR_SET_PDEATHSIG), so a worker killed with
--9 leaves no engine running on.
+Every engine process runs at nice 10, below the web processes, and dies with the worker that
+started it (Linux PR_SET_PDEATHSIG), so a worker killed with -9 leaves no engine running on.
 This module imports nothing of Django's at its top: a spawned process imports it before
 django.setup().
 """
@@ -33,9 +28,6 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 _PR_SET_PDEATHSIG = 1
-# Seconds a job runs at the worker's priority before it goes down to NICE.
-LOWER_AFTER = 0.5
-NICE = 10
 # Imported by each spare as it is set up, so that a call finds them loaded: the job kinds, and
 # through them the bridge and the engine with its C extension.
 PRELOAD = ("pairing.job_kinds",)
@@ -53,6 +45,8 @@ def _die_with(worker: int) -> None:
 def _main(calls: Connection, worker: int, preload: tuple[str, ...]) -> None:
     """A spare engine: set up, then wait for one call (a function and its arguments) and run it."""
     _die_with(worker)
+    # Below the web processes: on a machine that serves pages too, a long pairing must not slow them.
+    os.nice(10)
     import django
 
     django.setup()
@@ -62,12 +56,7 @@ def _main(calls: Connection, worker: int, preload: tuple[str, ...]) -> None:
         function, args = calls.recv()
     except EOFError:  # the worker stopped without a job for this spare
         return
-    # Linux gives each thread its own nice level: the timer lowers the thread that runs the job.
-    lower = threading.Timer(LOWER_AFTER, os.setpriority, (os.PRIO_PROCESS, threading.get_native_id(), NICE))
-    lower.daemon = True
-    lower.start()
     function(*args)
-    lower.cancel()
 
 
 class Engine:

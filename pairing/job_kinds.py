@@ -28,7 +28,7 @@ from tournaments import public_cache
 from tournaments.bridge import drafts
 from tournaments.bridge.recheck import recheck
 from tournaments.bridge.state import StateError, pairing_state
-from tournaments.models import Job, Round, Tournament
+from tournaments.models import Entrant, Job, Round, Tournament
 
 from . import actions, jobs
 from .actions import ActionError, InputChanged
@@ -37,6 +37,12 @@ from .registration import add_entrants
 from .teams import add_teams
 
 Status = Job.Status
+
+# Up to this many entrants (players, or the players of the teams), a round is paired by the worker
+# itself, not in an engine process: measured (scripts/bench_click_to_draft.py), such a job is
+# 0.1-0.3 s of CPU, and an engine process costs a second of CPU to set up, which is most of the
+# wait from the click to the draft (on a busy machine, several seconds).
+SMALL_FIELD = 300
 
 
 def active_job(tournament: Tournament, number: int) -> Job | None:
@@ -67,19 +73,27 @@ def new_pairing(
     return rnd, jobs.create(rnd.tournament, user, Job.Kind.PAIR, request, rnd.number), True
 
 
+def small_field(job_id: int) -> bool:
+    """Whether the pairing job's tournament has at most SMALL_FIELD entrants."""
+    job = Job.objects.get(pk=job_id)
+    return Entrant.objects.filter(tournament_id=job.tournament_id).count() <= SMALL_FIELD
+
+
 def pair(job_id: int) -> None:
     """Run a started pairing job to its end: the draft stored and the job done in one transaction,
     or why not."""
     job = Job.objects.select_related("tournament", "requested_by").get(pk=job_id)
     try:
-        actions.draft_round(
-            job.tournament,
-            job.requested_by,
-            again=job.request.get("again", False),
-            expected=job.round_number,
-            paired_from=job.request.get("input"),
-            before_store=partial(jobs.mark_done, job_id),
-        )
+        # The draft's rows retire the public cache's tokens once, not once per board.
+        with public_cache.batched():
+            actions.draft_round(
+                job.tournament,
+                job.requested_by,
+                again=job.request.get("again", False),
+                expected=job.round_number,
+                paired_from=job.request.get("input"),
+                before_store=partial(jobs.mark_done, job_id),
+            )
     except InputChanged as error:
         jobs.finish(job_id, Status.DISCARDED, error.messages[0])
     except ActionError as error:

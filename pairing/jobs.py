@@ -82,14 +82,22 @@ def cancel(job: Job, user: User) -> None:
     AuditRecord.record(user, AuditRecord.Action.CHANGE, job, {"status": job.status}, {"status": "cancelled"})
 
 
-def supervise(job_id: int, work: Callable[[int], None], should_abort: Callable[[], bool]) -> None:
+def supervise(
+    job_id: int, work: Callable[[int], None], should_abort: Callable[[], bool], *, own_process: bool
+) -> None:
     """Run `work(job_id)` in an engine process (pairing/engine_process.py), killing it on cancel or
-    past JOB_TIME_LIMIT.
+    past JOB_TIME_LIMIT; without `own_process`, here.
 
     A process, not a thread, because only a process can be stopped in the middle of the
     engine's work, and its memory (about 0.7 GB for 2000 players) is returned when it ends.
+    A job that needs none of that (a small field: a tenth of a second of work, a few MB) is run
+    by the worker itself: no process to start, and a cancel still wins, as the work is stored in
+    the transaction that marks the job done.
     """
     if not start(job_id):
+        return
+    if not own_process:
+        work(job_id)
         return
     with engine_process.engine() as engine:
         began = time.monotonic()

@@ -116,7 +116,8 @@ def _own_connections() -> Iterator[None]:
 @app.task(name="pair_round", pass_context=True)
 def pair_round(context: JobContext, job_id: int) -> None:
     with _own_connections():
-        jobs.supervise(job_id, job_kinds.pair, context.should_abort)
+        own_process = not job_kinds.small_field(job_id)
+        jobs.supervise(job_id, job_kinds.pair, context.should_abort, own_process=own_process)
 
 
 # Checks and imports take seconds, not minutes: on their own queue, a worker can be kept for them

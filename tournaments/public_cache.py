@@ -102,9 +102,10 @@ _batch = threading.local()
 @contextlib.contextmanager
 def batched() -> Iterator[None]:
     """Within the block, each token is retired once, at its end, however many rows change: an import
-    of 300 entrants would otherwise write the tokens 600 times. Open it inside the transaction,
-    so that its end still retires them again on commit; a block left by an exception retires
-    nothing, as what it saved is rolled back with the transaction."""
+    of 300 entrants would otherwise write the tokens 600 times. Opened inside a transaction, its
+    end retires them and the commit again; around one, after the commit (a page rendered meanwhile
+    read the old rows under the old token). A block left by an exception retires nothing: what it
+    saved is rolled back with the transaction."""
     if getattr(_batch, "rounds", None) is not None:  # already inside one
         yield
         return

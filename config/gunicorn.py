@@ -1,5 +1,7 @@
-"""gunicorn's settings for the web app (`gunicorn config.wsgi -c config/gunicorn.py`); the command
-line still wins (`--bind`, `--workers`)."""
+"""gunicorn's settings for the web app: `gunicorn config.wsgi -c config/gunicorn.py` (docker-compose.yml,
+the Dockerfile, the benchmarks). The command line still wins (`--bind`, `--workers`). Read from the
+environment by gunicorn, not by Django, so not in .env.example: WEB_CONCURRENCY (worker processes),
+GUNICORN_WORKER_CLASS (sync or gthread), GUNICORN_THREADS (per gthread worker), GUNICORN_BIND."""
 
 from __future__ import annotations
 
@@ -7,3 +9,7 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# A phone's connections wait in the kernel's queue at round time rather than being refused.
+backlog = 2048

@@ -28,9 +28,6 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 _PR_SET_PDEATHSIG = 1
-# Imported by each spare as it is set up, so that a call finds them loaded: the job kinds, and
-# through them the bridge and the engine with its C extension.
-PRELOAD = ("pairing.job_kinds",)
 
 _spawn = multiprocessing.get_context("spawn")
 
@@ -42,16 +39,17 @@ def _die_with(worker: int) -> None:
         os._exit(1)
 
 
-def _main(calls: Connection, worker: int, preload: tuple[str, ...]) -> None:
-    """A spare engine: set up, then wait for one call (a function and its arguments) and run it."""
+def _main(calls: Connection, worker: int, preload: str) -> None:
+    """A spare engine: set up and import the module `preload` (the module of the work it will be
+    given, and through it the bridge and the engine with its C extension), then wait for one call
+    (a function and its arguments) and run it."""
     _die_with(worker)
     # Below the web processes: on a machine that serves pages too, a long pairing must not slow them.
     os.nice(10)
     import django
 
     django.setup()
-    for module in preload:
-        importlib.import_module(module)
+    importlib.import_module(preload)
     try:
         function, args = calls.recv()
     except EOFError:  # the worker stopped without a job for this spare
@@ -62,10 +60,10 @@ def _main(calls: Connection, worker: int, preload: tuple[str, ...]) -> None:
 class Engine:
     """One engine process, set up (or setting up) and waiting for its call."""
 
-    def __init__(self) -> None:
+    def __init__(self, preload: str) -> None:
         receive, self._send = _spawn.Pipe(duplex=False)
         # Daemonic: a worker that stops ends its spare instead of waiting for it at exit.
-        self._process = _spawn.Process(target=_main, args=(receive, os.getpid(), PRELOAD), daemon=True)
+        self._process = _spawn.Process(target=_main, args=(receive, os.getpid(), preload), daemon=True)
         self._process.start()
         receive.close()
 
@@ -94,10 +92,10 @@ _lock = threading.Lock()
 
 
 @contextlib.contextmanager
-def engine() -> Iterator[Engine]:
+def engine(preload: str) -> Iterator[Engine]:
     """The worker's spare engine (a new one when it has none alive, as for its first job); once the
     job is over, a new spare is started for the next one (not before: it would take a core from
-    the job).
+    the job). Both import `preload`, the module of the work they are for.
 
     PR_SET_PDEATHSIG watches the thread that started a process; the spares are started in the
     threads of the worker's pool (procrastinate runs a task in the event loop's executor), which
@@ -105,11 +103,11 @@ def engine() -> Iterator[Engine]:
     """
     global _spare
     with _lock:
-        taken = _spare if _spare is not None and _spare.is_alive() else Engine()
+        taken = _spare if _spare is not None and _spare.is_alive() else Engine(preload)
         _spare = None
     try:
         yield taken
     finally:
         with _lock:
             if _spare is None:
-                _spare = Engine()
+                _spare = Engine(preload)

@@ -99,7 +99,7 @@ def supervise(
     if not own_process:
         work(job_id)
         return
-    with engine_process.engine() as engine:
+    with engine_process.engine(work.__module__) as engine:
         began = time.monotonic()
         engine.run(work, job_id)
         while engine.is_alive():

@@ -127,21 +127,38 @@ def keep_pairing(stop: threading.Event, paired: list[int]) -> None:
         paired.append(job.pk)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=20)
-    parser.add_argument("--connections", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4000)
-    options = parser.parse_args()
-    addresses = prepare(options.players)
+# What competes for the two cores, in turn: the shipped setup (the pages' version tokens in a
+# PostgreSQL table, read on every request), the tokens and pages in Redis, and threaded workers.
+SETUPS = {
+    "sync x3, tokens in PostgreSQL": {},
+    "sync x3, Redis": {"REDIS_URL": "redis://127.0.0.1:6379/9"},
+    "gthread 3x4, Redis": {
+        "REDIS_URL": "redis://127.0.0.1:6379/9",
+        "GUNICORN_WORKER_CLASS": "gthread",
+        "GUNICORN_THREADS": "4",
+    },
+}
+
+
+def measure(
+    setup: dict[str, str], addresses: list[tuple[str, str]], options: argparse.Namespace
+) -> tuple[dict[str, list[tuple[float, float, int]]], list[float], int]:
+    """wrk on every address, alone and while the large round is paired: per address [alone, during];
+    the load averages before, during and after; how many pairings ended meanwhile."""
+    env = {**ENV, **setup}
+    if "REDIS_URL" in setup:  # a database of Redis's of its own, emptied: nothing of an earlier run
+        import redis
+
+        redis.Redis.from_url(setup["REDIS_URL"]).flushdb()
     web = subprocess.Popen(
         [".venv/bin/gunicorn", "config.wsgi", "-c", "config/gunicorn.py", "-b", f"127.0.0.1:{PORT}"],
         cwd=ROOT,
-        env=ENV,
+        env=env,
     )
-    worker = subprocess.Popen([sys.executable, "manage.py", "procrastinate", "worker"], cwd=ROOT, env=ENV)
+    worker = subprocess.Popen([sys.executable, "manage.py", "procrastinate", "worker"], cwd=ROOT, env=env)
     rows: dict[str, list[tuple[float, float, int]]] = {}
     loads = []
+    paired: list[int] = []
     try:
         for _ in range(150):
             if subprocess.run(["curl", "-sf", "-o", "/dev/null", BASE + addresses[1][1]]).returncode == 0:
@@ -152,7 +169,7 @@ def main() -> None:
         loads.append(os.getloadavg()[0])
         for what, path in addresses:
             rows[what] = [wrk(path, options.seconds, options.connections)]
-        stop, paired = threading.Event(), []
+        stop = threading.Event()
         pairing = threading.Thread(target=keep_pairing, args=(stop, paired))
         pairing.start()
         time.sleep(5)  # the engine at work, past the state's queries
@@ -167,27 +184,41 @@ def main() -> None:
         worker.wait()
         web.terminate()
         web.wait()
+    return rows, loads, len(paired)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=15)
+    parser.add_argument("--connections", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4000)
+    parser.add_argument("--setups", nargs="+", default=list(SETUPS), choices=list(SETUPS))
+    options = parser.parse_args()
+    addresses = prepare(options.players)
+    results = {name: measure(SETUPS[name], addresses, options) for name in options.setups}
     print(
         f"public pages, {options.connections} connections, {options.seconds} s each; during: while a "
-        f"{options.players}-player round 1 is paired ({len(paired)} pairing(s) ended meanwhile)"
+        f"{options.players}-player round 1 is paired again and again (wrk runs on the same cores)"
     )
     print(
-        f"{'address':<24} {'req/s':>7} {'p99 ms':>7} {'err':>4} | {'during':>7} {'p99 ms':>7} {'err':>4} "
-        f"{'ratio':>6} | target: >= {TARGET_RATE} req/s, p99 < {TARGET_P99_MS} ms, "
+        f"{'setup':<30} {'address':<22} {'req/s':>7} {'p99 ms':>7} {'err':>4} | {'during':>7} {'p99 ms':>7} "
+        f"{'err':>4} {'ratio':>6} | target: >= {TARGET_RATE} req/s, p99 < {TARGET_P99_MS} ms, "
         f"during >= {TARGET_DURING:.0%}"
     )
-    for what, ((rate, p99, errors), (during, p99_during, errors_during)) in rows.items():
-        ratio = during / rate if rate else 0.0
-        met = rate >= TARGET_RATE and p99 < TARGET_P99_MS and ratio >= TARGET_DURING
-        verdict = "(the ceiling)" if what.startswith("static") else "met" if met else "not met"
+    for name, (rows, loads, paired) in results.items():
+        for what, ((rate, p99, errors), (during, p99_during, errors_during)) in rows.items():
+            ratio = during / rate if rate else 0.0
+            met = rate >= TARGET_RATE and p99 < TARGET_P99_MS and ratio >= TARGET_DURING
+            verdict = "(the ceiling)" if what.startswith("static") else "met" if met else "not met"
+            print(
+                f"{name:<30} {what:<22} {rate:7.0f} {p99:7.0f} {errors:4d} | {during:7.0f} {p99_during:7.0f} "
+                f"{errors_during:4d} {ratio:6.0%} | {verdict}"
+            )
         print(
-            f"{what:<24} {rate:7.0f} {p99:7.0f} {errors:4d} | {during:7.0f} {p99_during:7.0f} "
-            f"{errors_during:4d} {ratio:6.0%} | {verdict}"
+            f"{name:<30} load average before {loads[0]:.1f}, during {loads[1]:.1f}, after {loads[2]:.1f}; "
+            f"{paired} pairing(s) ended during"
         )
-    print(
-        f"load average: before {loads[0]:.1f}, during {loads[1]:.1f}, after {loads[2]:.1f} "
-        f"({os.cpu_count()} cores; wrk runs on them too)"
-    )
+    print(f"{os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -24,41 +24,26 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from bench_database import fresh_database
+from bench_database import fresh_database, server_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench_click")
+ENV = server_settings("click")
+DATABASE_URL = ENV["DATABASE_URL"]
 PORT = 8768
 BASE = f"http://127.0.0.1:{PORT}"
 PASSWORD = "bench click to draft"
 TARGET = 1.0
-ENV = {
-    **os.environ,
-    "DATABASE_URL": DATABASE_URL,
-    "DEBUG": "false",
-    "SECRET_KEY": "bench-only",
-    "ALLOWED_HOSTS": "127.0.0.1",
-    "SECURE_SSL_REDIRECT": "false",
-    "SESSION_COOKIE_SECURE": "false",
-    "CSRF_COOKIE_SECURE": "false",
-    "ENV_FILE": os.devnull,
-    "LOG_LEVEL": "WARNING",
-    "JOBS_IN_PROCESS": "false",
-    "CACHE_DIR": f"/tmp/swiss-bench-click-cache-{os.getpid()}",
-}
-os.environ.update(ENV)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 sys.path.insert(0, str(ROOT))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
-def individual(arbiter: object, slug: str, players: int, rng: random.Random) -> None:
-    """A tournament of `players` with round 1 paired, published and played: the click pairs round 2."""
-    from pairing import actions, publishing, results
-    from tournaments.models import Entrant, Tournament
+def event(arbiter: object, slug: str, **kind: object) -> Any:
+    """A seven-round public tournament; `kind` for a team event."""
+    from tournaments.models import Tournament
 
-    tournament = Tournament.objects.create(
+    return Tournament.objects.create(
         name=slug,
         slug=slug,
         start_date=datetime.date(2026, 6, 6),
@@ -67,7 +52,16 @@ def individual(arbiter: object, slug: str, players: int, rng: random.Random) -> 
         initial_colour="w",
         chief_arbiter=arbiter,
         public=True,
+        **kind,
     )
+
+
+def individual(arbiter: object, slug: str, players: int, rng: random.Random) -> None:
+    """A tournament of `players` with round 1 paired, published and played: the click pairs round 2."""
+    from pairing import actions, publishing, results
+    from tournaments.models import Entrant
+
+    tournament = event(arbiter, slug)
     ratings = sorted((rng.randint(1000, 2700) for _ in range(players)), reverse=True)
     Entrant.objects.bulk_create(
         Entrant(tournament=tournament, name=f"Player {n:04d}, {slug}", pairing_number=n, fide_rating=r)
@@ -83,15 +77,9 @@ def team_event(arbiter: object, slug: str, teams: int, rng: random.Random) -> No
     """A team event (C.04.6, four boards) of `teams` teams with rosters of five: the click pairs round 1."""
     from tournaments.models import Entrant, Team, Tournament
 
-    tournament = Tournament.objects.create(
-        name=slug,
-        slug=slug,
-        start_date=datetime.date(2026, 6, 6),
-        end_date=datetime.date(2026, 6, 10),
-        total_rounds=7,
-        initial_colour="w",
-        chief_arbiter=arbiter,
-        public=True,
+    tournament = event(
+        arbiter,
+        slug,
         kind=Tournament.Kind.TEAM,
         pairing_system=Tournament.PairingSystem.TEAM_C046,
         boards=4,

@@ -27,26 +27,13 @@ import threading
 import time
 from pathlib import Path
 
-from bench_database import fresh_database
+from bench_database import fresh_database, server_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench_public")
+ENV = server_settings("public")
+DATABASE_URL = ENV["DATABASE_URL"]
 PORT = 8769
 BASE = f"http://127.0.0.1:{PORT}"
-ENV = {
-    **os.environ,
-    "DATABASE_URL": DATABASE_URL,
-    "DEBUG": "false",
-    "SECRET_KEY": "bench-only",
-    "ALLOWED_HOSTS": "127.0.0.1",
-    "SECURE_SSL_REDIRECT": "false",
-    "ENV_FILE": os.devnull,
-    "LOG_LEVEL": "WARNING",
-    "JOBS_IN_PROCESS": "false",
-    "CACHE_DIR": f"/tmp/swiss-bench-public-cache-{os.getpid()}",
-}
-os.environ.update(ENV)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 sys.path.insert(0, str(ROOT))
 TARGET_RATE, TARGET_P99_MS, TARGET_DURING = 1500, 250, 0.8
 

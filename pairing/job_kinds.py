@@ -7,7 +7,8 @@ Faults, and what each leaves behind:
   one active job per tournament, kind and round);
 - the input changed after the job was queued (a result corrected, an entrant added): the
   draft is not stored and the job says so (`actions.InputChanged`);
-- cancelled, or past `JOB_TIME_LIMIT`: the engine's process is killed; the draft would
+- cancelled, or past `JOB_TIME_LIMIT`: the engine's process is killed (a large field's; a
+  small field's job, run by the worker itself, ends in a fraction of a second); the draft would
   only be written in the one transaction at the end, which also marks the job done, so
   nothing half-written remains;
 - a worker killed mid-job: its engine process dies with it (pairing/engine_process.py), the

@@ -119,6 +119,7 @@ def keep_pairing(stop: threading.Event, paired: list[int]) -> None:
 SETUPS = {
     "sync x3, tokens in PostgreSQL": {},
     "sync x3, Redis": {"REDIS_URL": "redis://127.0.0.1:6379/9"},
+    "gthread 3x4, tokens in PostgreSQL": {"GUNICORN_WORKER_CLASS": "gthread", "GUNICORN_THREADS": "4"},
     "gthread 3x4, Redis": {
         "REDIS_URL": "redis://127.0.0.1:6379/9",
         "GUNICORN_WORKER_CLASS": "gthread",

@@ -46,7 +46,9 @@ def _stored_page(key: str) -> tuple[bytes, dict[str, str]] | None:
         page = cache.get(key)
         if page is not None:
             if len(_recent) >= _RECENT_MAX:
-                del _recent[next(iter(_recent))]
+                # Threads of a gthread worker may drop the oldest at once: the second finds it gone.
+                with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                    del _recent[next(iter(_recent))]
             _recent[key] = page
     return page
 

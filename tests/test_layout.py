@@ -105,3 +105,8 @@ def test_no_import_cycle_among_the_workflow_modules():
         if name not in done:
             visit(name, [name])
     assert cycles == []
+
+
+def test_only_the_tasks_module_of_the_workflow_knows_the_queue():
+    """pairing/tasks.py queues, defines the tasks and cancels; the job mechanism and kinds do not."""
+    assert imports_of("pairing", "procrastinate") == ["pairing/tasks.py"]

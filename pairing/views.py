@@ -568,6 +568,7 @@ def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) ->
         "form": form,
         "max_rows": settings.IMPORT_MAX_ROWS,
         "job": job,
+        "job_poll": _poll_delay(job) if job is not None else "1s",
         "teams": teams,
         "here": here,
     }
@@ -837,8 +838,13 @@ def _job_context(rnd: Round) -> dict[str, Any]:
     if job is None or job.status == Job.Status.DONE:
         return {}
     elapsed = (timezone.now() - job.created_at).total_seconds()
-    # Polled often while a small field's draft may come any moment, then once a second.
-    return {"job": job, "job_elapsed": int(elapsed), "job_poll": "150ms" if elapsed < 3 else "1s"}
+    return {"job": job, "job_elapsed": int(elapsed), "job_poll": _poll_delay(job)}
+
+
+def _poll_delay(job: Job) -> str:
+    """How long a page following a job waits before asking again: often while a small job's end may
+    come any moment, then once a second."""
+    return "150ms" if (timezone.now() - job.created_at).total_seconds() < 3 else "1s"
 
 
 @require_GET

@@ -20,4 +20,4 @@ COPY . .
 # collectstatic needs settings to load; the key is a throwaway used only for this build step.
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.wsgi", "-c", "config/gunicorn.py"]

@@ -61,7 +61,18 @@ from tournaments.models import (
     Tournament,
 )
 
-from . import actions, forms, jobs, lineups, printing, publishing, registration, results, schedule_forms
+from . import (
+    actions,
+    forms,
+    job_kinds,
+    lineups,
+    printing,
+    publishing,
+    registration,
+    results,
+    schedule_forms,
+    tasks,
+)
 from . import review as draft_review
 from . import schedule as tournament_day
 from . import teams as team_registration
@@ -537,7 +548,7 @@ def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) ->
     job = _import_job(request, tournament)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        job = jobs.request_import(
+        job = tasks.request_import(
             tournament, request.user, data["text"], encoding=data["encoding"], confirm=data["confirm"]
         )
         if job.is_active:
@@ -558,6 +569,7 @@ def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) ->
         "form": form,
         "max_rows": settings.IMPORT_MAX_ROWS,
         "job": job,
+        "job_poll": _poll_delay(job) if job is not None else "1s",
         "teams": teams,
         "here": here,
     }
@@ -590,7 +602,7 @@ def recheck(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """Pair every published round again and show where the engine differs from what was published:
     a job, which the page follows; the last re-check's findings stay until the next."""
     if request.method == "POST":
-        jobs.request_recheck(tournament, request.user)
+        tasks.request_recheck(tournament, request.user)
         return redirect("arbiter:recheck", tournament.slug)
     job = Job.objects.filter(tournament=tournament, kind=Job.Kind.RECHECK).first()
     context: dict[str, Any] = {"tournament": tournament, "job": job}
@@ -777,7 +789,7 @@ def pair_round(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
     again = form.cleaned_data.get("again", False)
     expected = form.cleaned_data.get("round")
     try:
-        rnd, job = jobs.request_pairing(tournament, request.user, again=again, expected=expected)
+        rnd, job = tasks.request_pairing(tournament, request.user, again=again, expected=expected)
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
         return redirect("arbiter:tournament", tournament.slug)
@@ -805,7 +817,7 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **ex
     # On a worker, a draft changed by hand is checked there: a large round's check takes seconds.
     shown = draft_review.round_review(rnd, _page(request), check_now=settings.JOBS_IN_PROCESS, state=state)
     if isinstance(shown, draft_review.Review) and shown.checking:
-        jobs.request_check(rnd)
+        tasks.request_check(rnd)
     context = {
         "tournament": rnd.tournament,
         **_job_context(rnd),
@@ -821,10 +833,17 @@ def _render_review(request: HtmxHttpRequest, rnd: Round, state: Any = None, **ex
 
 def _job_context(rnd: Round) -> dict[str, Any]:
     """The round's pairing job to show: one queued or running, or the last if it stored no draft."""
-    job = jobs.last_job(rnd.tournament, rnd.number)
+    job = job_kinds.last_job(rnd.tournament, rnd.number)
     if job is None or job.status == Job.Status.DONE:
         return {}
-    return {"job": job, "job_elapsed": int((timezone.now() - job.created_at).total_seconds())}
+    elapsed = (timezone.now() - job.created_at).total_seconds()
+    return {"job": job, "job_elapsed": int(elapsed), "job_poll": _poll_delay(job)}
+
+
+def _poll_delay(job: Job) -> str:
+    """How long a page following a job waits before asking again: often while a small job's end may
+    come any moment, then once a second."""
+    return "150ms" if (timezone.now() - job.created_at).total_seconds() < 3 else "1s"
 
 
 @require_GET
@@ -853,11 +872,11 @@ def round_check(request: HtmxHttpRequest, tournament: Tournament, number: int) -
 @require_POST
 @arbiter_only
 def round_job_cancel(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    job = jobs.active_job(tournament, number)
+    job = job_kinds.active_job(tournament, number)
     try:
         if job is None:
             raise actions.ActionError("No pairing of this round is running; nothing was cancelled.")
-        jobs.cancel(job, request.user)
+        tasks.cancel(job, request.user)
         messages.info(request, f"The pairing of round {number} was cancelled; nothing was stored.")
     except actions.ActionError as error:
         messages.error(request, error.messages[0])

@@ -32,6 +32,30 @@ def in_process_settings(name: str) -> str:
     return url
 
 
+def server_settings(name: str) -> dict[str, str]:
+    """The environment of a benchmark that starts gunicorn and a worker as production runs them (DEBUG
+    off, jobs queued) on the database `swiss_bench_<name>` (or BENCH_DATABASE_URL), over plain HTTP on
+    127.0.0.1; put in os.environ too, for the script's own Django."""
+    url = os.environ.get("BENCH_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/swiss_bench_{name}")
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-only",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "ENV_FILE": os.devnull,
+        "LOG_LEVEL": "WARNING",
+        "JOBS_IN_PROCESS": "false",
+        "CACHE_DIR": f"/tmp/swiss-bench-{name}-cache-{os.getpid()}",
+    }
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    return env
+
+
 def fresh_database(url: str, env: Mapping[str, str], *, static_files: bool = False) -> None:
     """An empty, migrated database at `url` (on a server that lets the caller drop it), and with
     `static_files` the static files collected for a gunicorn serving them."""

@@ -25,31 +25,16 @@ import sys
 import time
 from pathlib import Path
 
-from bench_database import fresh_database
+from bench_database import fresh_database, server_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/swiss_bench_large")
+ENV = server_settings("large")
+DATABASE_URL = ENV["DATABASE_URL"]
 PORT = 8767
 BASE = f"http://127.0.0.1:{PORT}"
 PASSWORD = "bench large round"
-ENV = {
-    **os.environ,
-    "DATABASE_URL": DATABASE_URL,
-    "DEBUG": "false",
-    "SECRET_KEY": "bench-only",
-    "ALLOWED_HOSTS": "127.0.0.1",
-    "SECURE_SSL_REDIRECT": "false",
-    "SESSION_COOKIE_SECURE": "false",
-    "CSRF_COOKIE_SECURE": "false",
-    "ENV_FILE": os.devnull,
-    "LOG_LEVEL": "WARNING",
-    "JOBS_IN_PROCESS": "false",
-    "CACHE_DIR": f"/tmp/swiss-bench-large-cache-{os.getpid()}",
-}
-os.environ.update(ENV)
 # This process stores round 1's results while Playwright's event loop runs in its thread.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 sys.path.insert(0, str(ROOT))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 

@@ -120,7 +120,7 @@ def wait_done(jobs: list[object], limit: float = 3600) -> float:
 
 
 def weekend(workers: int, small: int, large: int, url: str, rng: random.Random) -> None:
-    from pairing import jobs
+    from pairing import tasks
     from tournaments.models import Job
 
     fields = [field(f"w{workers}-s{n}", rng.randint(100, 400), rng) for n in range(small)]
@@ -130,7 +130,7 @@ def weekend(workers: int, small: int, large: int, url: str, rng: random.Random) 
     # Under load from just before the first job is queued until the last draft is stored.
     load = wrk(url, 3600)
     queued = time.monotonic()
-    requested = [jobs.request_pairing(t, None, again=False, expected=1)[1] for t in fields]  # type: ignore[arg-type]
+    requested = [tasks.request_pairing(t, None, again=False, expected=1)[1] for t in fields]  # type: ignore[arg-type]
     enqueue = time.monotonic() - queued
     took = enqueue + wait_done(requested)
     load.send_signal(signal.SIGINT)
@@ -148,13 +148,13 @@ def weekend(workers: int, small: int, large: int, url: str, rng: random.Random) 
 
 
 def killed_worker(rng: random.Random) -> None:
-    from pairing import jobs
+    from pairing import tasks
     from tournaments.models import Board, Job
 
     tournament = field("kill-2000", 2000, rng)
     first = manage("procrastinate", "worker", "--concurrency", "1")
     time.sleep(8)
-    job = jobs.request_pairing(tournament, None, again=False, expected=1)[1]  # type: ignore[arg-type]
+    job = tasks.request_pairing(tournament, None, again=False, expected=1)[1]  # type: ignore[arg-type]
     assert job is not None
     while Job.objects.get(pk=job.pk).status != Job.Status.RUNNING:
         time.sleep(0.1)

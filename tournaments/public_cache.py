@@ -14,10 +14,12 @@ cannot outlive the change.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import threading
 import uuid
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from functools import wraps
 from pathlib import Path
 from typing import Any, overload
@@ -44,7 +46,9 @@ def _stored_page(key: str) -> tuple[bytes, dict[str, str]] | None:
         page = cache.get(key)
         if page is not None:
             if len(_recent) >= _RECENT_MAX:
-                del _recent[next(iter(_recent))]
+                # Threads of a gthread worker may drop the oldest at once: the second finds it gone.
+                with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                    del _recent[next(iter(_recent))]
             _recent[key] = page
     return page
 
@@ -78,14 +82,44 @@ def invalidate(tournament: Any, round_number: int | None = None) -> None:
     with `kept_after` are retired too, all of them; with `round_number` (a board of that
     round changed) only those that rest on that round.
     """
-    slug = tournament.slug
+    if getattr(_batch, "rounds", None) is not None:
+        _batch.rounds.add((tournament.slug, round_number))
+    else:
+        _retire(tournament.slug, round_number)
 
+
+def _retire(slug: str, round_number: int | None) -> None:
     def bump() -> None:
         tokens = {_version_key(slug): uuid.uuid4().hex, _rounds_key(slug, round_number): uuid.uuid4().hex}
         caches["versions"].set_many(tokens, TIMEOUT)
 
     bump()
     transaction.on_commit(bump)
+
+
+# The tokens a `batched` block will retire at its end, per thread (a worker runs tasks in threads).
+_batch = threading.local()
+
+
+@contextlib.contextmanager
+def batched() -> Iterator[None]:
+    """Within the block, each token is retired once, at its end, however many rows change: an import
+    of 300 entrants would otherwise write the tokens 600 times. Opened inside a transaction, its
+    end retires them and the commit again; around one, after the commit (a page rendered meanwhile
+    read the old rows under the old token). A block left by an exception retires nothing: what it
+    saved is rolled back with the transaction."""
+    if getattr(_batch, "rounds", None) is not None:  # already inside one
+        yield
+        return
+    _batch.rounds = set()
+    try:
+        yield
+    except BaseException:
+        _batch.rounds = None
+        raise
+    rounds, _batch.rounds = _batch.rounds, None
+    for slug, round_number in rounds:
+        _retire(slug, round_number)
 
 
 def version(slug: str) -> str | None:

@@ -152,7 +152,7 @@ def test_a_quoted_line_break_inside_a_name_is_refused_on_its_line(arbiter_client
 
 
 def test_the_import_form_reports_its_progress_every_hundred_lines(tournament):
-    from pairing.forms import ImportForm
+    from pairing.import_parser import ImportForm
 
     text = "name,fide_rating\n" + "".join(f"Player {n:03d},{1500 + n}\n" for n in range(250))
     calls = []

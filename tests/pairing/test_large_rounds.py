@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from procrastinate.contrib.django.models import ProcrastinateJob
 
-from pairing import actions, jobs, publishing, views
+from pairing import actions, job_kinds, publishing, views
 from pairing import review as review_module
 from pairing.review import round_review
 from swiss import dutch
@@ -100,7 +100,7 @@ def test_a_drafts_check_is_stored_with_it_and_read_by_the_review_without_checkin
     # The check of the earlier version no longer counts: without checking now, the review says so.
     changed = round_review(draft, check_now=False)
     assert changed.checking and changed.findings == []
-    jobs.check_round(draft.pk)
+    job_kinds.check_round(draft.pk)
     checked = round_review(draft, check_now=False)
     assert not checked.checking and any(f.board == 1 for f in checked.findings)
 
@@ -267,7 +267,7 @@ def test_why_reads_the_engines_notes_kept_with_the_draft_and_does_not_pair_the_r
         patched.setattr(dutch, "pair_with_notes", no_engine)
         # Before the worker has checked the changed draft, and after.
         before_check = [drafts.explain(draft, n) for n in range(1, 7)]
-        jobs.check_round(draft.pk)
+        job_kinds.check_round(draft.pk)
         stored = [drafts.explain(draft, n) for n in range(1, 7)]
     assert stored == before_check
     draft.refresh_from_db()

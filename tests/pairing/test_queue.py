@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from pairing import jobs, registration
+from pairing import job_kinds, registration
 from tournaments.models import Board, Entrant, Job
 
 from .conftest import url
@@ -196,5 +196,44 @@ def test_a_job_is_failed_with_a_message_after_its_last_attempt(
 def test_with_jobs_in_process_the_pair_request_runs_the_job_itself(tournament, field, arbiter_client):
     """Without a worker (JOBS_IN_PROCESS, the tests' and SQLite's default), the request runs the job."""
     arbiter_client.post(url("pair", tournament), {"round": 1})
-    assert jobs.last_job(tournament, 1).status == Job.Status.DONE
+    assert job_kinds.last_job(tournament, 1).status == Job.Status.DONE
     assert Board.objects.filter(round__number=1).count() == 6
+
+
+def _nice(pid: int) -> int | None:
+    """The nice level of process `pid`, None once it is gone."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    except OSError:
+        return None
+
+
+def test_a_large_field_pairs_at_nice_10_in_an_engine_process_of_its_own_and_a_spare_waits_for_the_next(
+    queued, arbiter_client, tournament, large_field, start_worker
+):
+    """The engine's memory goes back when its job ends, and the next job finds an engine set up."""
+    worker = start_worker()
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = wait_for(Job.objects.get(), Job.Status.RUNNING)
+    deadline = time.monotonic() + 30
+    # Found as soon as it exists; it lowers its priority first thing once it runs.
+    while not ((running := engine_processes(worker.pid)) and all(_nice(pid) == 10 for pid in running)):
+        assert time.monotonic() < deadline, f"engine processes {running}, none at nice 10"
+        time.sleep(0.05)
+    wait_for(job, Job.Status.DONE)
+    deadline = time.monotonic() + 30
+    while not ((spares := set(engine_processes(worker.pid)) - set(running)) and _nice(min(spares)) == 10):
+        assert time.monotonic() < deadline, f"no spare at nice 10: {spares}"
+        time.sleep(0.05)
+    assert not [pid for pid in running if _stat(pid)]
+    assert len(spares) == 1
+
+
+def test_a_small_field_is_paired_by_the_worker_itself_without_an_engine_process(
+    queued, arbiter_client, tournament, field, start_worker
+):
+    worker = start_worker()
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    wait_for(Job.objects.get(), Job.Status.DONE)
+    assert Board.objects.filter(round__number=1).count() == 6
+    assert engine_processes(worker.pid) == []

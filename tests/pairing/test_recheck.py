@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pairing import actions, jobs, publishing, results
+from pairing import actions, job_kinds, publishing, results, tasks
 from tournaments.models import Job
 
 from .conftest import play_round, url
@@ -33,7 +33,7 @@ def _boards(rnd: Any) -> set[str]:
 def test_the_rounds_changed_by_hand_are_listed_with_the_boards_each_side_has(
     changed_round_two: Any, arbiter: Any
 ) -> None:
-    job = jobs.request_recheck(changed_round_two, arbiter)
+    job = tasks.request_recheck(changed_round_two, arbiter)
     assert job.status == Job.Status.DONE
     first, second = job.result["rounds"]
     assert (first["round"], first["agrees"]) == (1, True)
@@ -49,7 +49,7 @@ def test_a_tournament_paired_as_the_engine_pairs_agrees_everywhere(
     tournament: Any, draft: Any, arbiter: Any
 ) -> None:
     play_round(draft, arbiter)
-    job = jobs.request_recheck(tournament, arbiter)
+    job = tasks.request_recheck(tournament, arbiter)
     assert [(r["round"], r["agrees"]) for r in job.result["rounds"]] == [(1, True), (2, True)]
 
 
@@ -71,9 +71,9 @@ def test_a_recheck_queued_or_running_is_joined_not_doubled(
     changed_round_two: Any, arbiter: Any, settings: Any
 ) -> None:
     settings.JOBS_IN_PROCESS = False
-    first = jobs.request_recheck(changed_round_two, arbiter)
-    again = jobs.request_recheck(changed_round_two, arbiter)
+    first = tasks.request_recheck(changed_round_two, arbiter)
+    again = tasks.request_recheck(changed_round_two, arbiter)
     assert first.pk == again.pk and first.status == Job.Status.QUEUED
-    jobs.run_recheck(first.pk)
+    job_kinds.recheck_rounds(first.pk)
     first.refresh_from_db()
     assert first.status == Job.Status.DONE and len(first.result["rounds"]) == 2

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pairing import actions, jobs, lineups, publishing, results
+from pairing import actions, lineups, publishing, results, tasks
 from swiss.model import TrfError
 from tournaments.bridge.team_trf import import_team_trf, team_trf
 from tournaments.bridge.teams import team_state
@@ -141,5 +141,5 @@ def test_the_arbiters_downloads_are_the_team_file_and_every_games_result(
 
 
 def test_a_recheck_of_a_team_event_pairs_every_round_again(three_rounds: Tournament, arbiter: Any) -> None:
-    job = jobs.request_recheck(three_rounds, arbiter)
+    job = tasks.request_recheck(three_rounds, arbiter)
     assert [(r["round"], r["agrees"]) for r in job.result["rounds"]] == [(1, True), (2, True), (3, True)]

@@ -141,7 +141,7 @@ def test_a_trf_team_file_brings_its_teams_and_rosters(
 def test_a_team_file_is_checked_and_saved_by_a_job_the_page_follows(
     client: Any, team_event: Any, arbiter: Any, settings: Any
 ) -> None:
-    from pairing import jobs
+    from pairing import job_kinds
     from tournaments.models import Job
 
     settings.JOBS_IN_PROCESS = False
@@ -152,7 +152,7 @@ def test_a_team_file_is_checked_and_saved_by_a_job_the_page_follows(
     assert posted["Location"].endswith(f"?job={job.pk}") and job.status == Job.Status.QUEUED
     assert "Importing the file" in client.get(posted["Location"]).content.decode()
     assert not team_event.teams.exists()
-    jobs.run_import(job.pk)
+    job_kinds.import_entrants(job.pk)
     done = client.get(posted["Location"], follow=True)
     assert "2 teams with 4 players imported." in done.content.decode()
     assert [t.name for t in team_event.teams.order_by("pairing_number")] == ["Basel", "Bern"]

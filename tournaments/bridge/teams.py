@@ -170,7 +170,12 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
         round_number = next_round_to_pair(tournament)
     if not tournament.is_team or tournament.boards is None:
         raise StateError("This is not a team event.")
-    teams = list(tournament.teams.order_by("pairing_number").prefetch_related("players"))
+    # A player's rating reads the tournament (US Chess or not): fetched once, not once per player.
+    teams = list(
+        tournament.teams.order_by("pairing_number")
+        .select_related("tournament")
+        .prefetch_related("players__tournament")
+    )
     unnumbered = [t.name for t in teams if t.pairing_number is None]
     unnumbered += [p.name for t in teams for p in t.players.all() if p.pairing_number is None]
     if unnumbered:

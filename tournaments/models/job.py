@@ -43,7 +43,7 @@ class Job(models.Model):
     message = models.TextField(blank=True, validators=[plain_text])
     # What the job was asked: {"again": bool} and the engine input's digest when it was queued.
     request = models.JSONField(default=dict, blank=True)
-    # What an import job found: the preview of every line (`ImportForm.preview`); what a re-check
+    # What an import job found: the preview of every line (`import_parser.ImportForm`); what a re-check
     # found: {"rounds": [...]} (`tournaments.bridge.recheck`).
     result = models.JSONField(default=dict, blank=True)
     queue_id = models.BigIntegerField(null=True, blank=True, help_text="procrastinate's job id")

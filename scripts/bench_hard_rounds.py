@@ -140,7 +140,8 @@ def ours(players: int, profile: str, seed: int, opts: argparse.Namespace) -> lis
         if index < len(kept):
             measure.verdict = "as kept" if kept[index] == found[-1] else "DIFFERS from the kept pairing"
         rounds.append(measure)
-        print(f"  round {measure.number}: {measure.cpu:.2f} CPU s, {measure.rss_mb:.0f} MB {measure.verdict}", flush=True)
+        shown = f"{measure.cpu:.2f} CPU s, {measure.rss_mb:.0f} MB {measure.verdict}"
+        print(f"  round {measure.number}: {shown}", flush=True)
         return pairing
 
     try:
@@ -179,12 +180,14 @@ def bbp(players: int, profile: str, seed: int, opts: argparse.Namespace) -> list
         CACHE.mkdir(parents=True, exist_ok=True)
         config = CACHE / f"{trf.stem}.cfg"
         lines = [f"PlayersNumber={players}", f"RoundsNumber={opts.rounds}", f"DrawPercentage={draws}"]
-        for key, rate in (("ForfeitRate", forfeits), ("RetiredRate", retired), ("HalfPointByeRate", half_byes)):
+        rates = (("ForfeitRate", forfeits), ("RetiredRate", retired), ("HalfPointByeRate", half_byes))
+        for key, rate in rates:
             if rate:
                 lines.append(f"{key}={rate}")
         config.write_text("\n".join(lines) + "\n")
         print(f"  (the reference generates {trf.name}: it pairs every round itself)", flush=True)
-        subprocess.run([reference, "--dutch", "-g", str(config), "-o", str(trf), "-s", str(seed)], check=False)
+        command = [reference, "--dutch", "-g", str(config), "-o", str(trf), "-s", str(seed)]
+        subprocess.run(command, check=False)
         if not trf.exists():
             return [Round(1, None, 0, "the reference generated nothing")]
     state = read_trf(trf.read_text(encoding="latin-1") + f"\nXXR {opts.rounds}\n")
@@ -236,7 +239,8 @@ def main() -> int:
     parser.add_argument("--memory", type=int, default=4096, help="address-space limit per round, MB")
     parser.add_argument("--cpu", type=int, default=600, help="CPU-time limit per round, seconds")
     opts = parser.parse_args()
-    run: Callable[[int, str, int, argparse.Namespace], list[Round]] = ours if opts.generator == "ours" else bbp
+    run: Callable[[int, str, int, argparse.Namespace], list[Round]]
+    run = ours if opts.generator == "ours" else bbp
     print(f"engine {opts.engine}, generator {opts.generator}; {load()}")
     results: dict[int, dict[str, list[Round]]] = {}
     for players in (int(size) for size in opts.sizes.split(",")):

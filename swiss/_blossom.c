@@ -1205,33 +1205,122 @@ static int bit_length_of(Py_ssize_t x)
     return bits;
 }
 
+/* The blossom forest after a solve, for the edges' reduced costs: an edge's slack gains
+   twice the dual of each blossom holding both its ends, that is of its ends' lowest common
+   enclosing blossom and of every blossom above it. Each node (vertex or blossom in use) has
+   its depth, its ancestors 2^l levels up (up[l * 2n + x], -1 above the top) and, for a
+   blossom, twice the sum of its dual and its ancestors' duals (cum, L limbs per node). The
+   nesting of a large bracket's blossoms runs hundreds deep: walking both ends' chains for
+   every edge took longer than the solve itself. */
+typedef struct {
+    int levels;
+    int *depth;
+    int *up;
+    limb *cum;
+} Forest;
+
+static void forest_free(Forest *f)
+{
+    free(f->depth);
+    free(f->up);
+    free(f->cum);
+}
+
+/* Returns 0, or -1 when memory ran out. */
+static int forest_build(Ctx *c, Forest *f)
+{
+    const int n = c->n, L = c->L, nodes = 2 * n;
+    memset(f, 0, sizeof *f);
+    f->depth = malloc((size_t)(nodes ? nodes : 1) * sizeof(int));
+    f->cum = calloc((size_t)(nodes ? nodes : 1) * L, sizeof(limb));
+    int *path = c->path; /* 2n scratch: a chain of nodes whose depth is not known yet */
+    if (!f->depth || !f->cum)
+        return -1;
+    for (int x = 0; x < nodes; x++)
+        f->depth[x] = -1;
+    int deepest = 0;
+    for (int x = 0; x < nodes; x++) {
+        if (f->depth[x] >= 0 || (x >= n && c->base[x] < 0))
+            continue;
+        int len = 0;
+        for (int y = x; y != -1 && f->depth[y] < 0; y = c->parent[y])
+            path[len++] = y;
+        /* From the topmost node not yet known down to x. */
+        for (int i = len - 1; i >= 0; i--) {
+            int y = path[i], p = c->parent[y];
+            f->depth[y] = p == -1 ? 0 : f->depth[p] + 1;
+            if (f->depth[y] > deepest)
+                deepest = f->depth[y];
+            if (y >= n) {
+                limb *cy = f->cum + (size_t)y * L;
+                if (p != -1)
+                    memcpy(cy, f->cum + (size_t)p * L, (size_t)L * sizeof(limb));
+                add_to(cy, DUAL(c, y), L);
+                add_to(cy, DUAL(c, y), L);
+            }
+        }
+    }
+    f->levels = bit_length_of(deepest) + 1;
+    f->up = malloc((size_t)f->levels * (nodes ? nodes : 1) * sizeof(int));
+    if (!f->up)
+        return -1;
+    for (int x = 0; x < nodes; x++)
+        f->up[x] = f->depth[x] < 0 ? -1 : c->parent[x];
+    for (int l = 1; l < f->levels; l++) {
+        const int *below = f->up + (size_t)(l - 1) * nodes;
+        int *row = f->up + (size_t)l * nodes;
+        for (int x = 0; x < nodes; x++)
+            row[x] = below[x] < 0 ? -1 : below[below[x]];
+    }
+    return 0;
+}
+
+/* The lowest blossom holding both a and b, or -1. */
+static int forest_meet(const Forest *f, int nodes, int a, int b)
+{
+    if (f->depth[a] < f->depth[b]) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    for (int l = f->levels - 1; l >= 0; l--)
+        if (f->depth[a] - (1 << l) >= f->depth[b])
+            a = f->up[(size_t)l * nodes + a];
+    if (a == b)
+        return a;
+    for (int l = f->levels - 1; l >= 0; l--) {
+        int ua = f->up[(size_t)l * nodes + a], ub = f->up[(size_t)l * nodes + b];
+        if (ua != ub) {
+            a = ua;
+            b = ub;
+        }
+    }
+    return f->up[a];
+}
+
+static int is_positive(const limb *x, int L)
+{
+    return !is_zero(x, L) && (wide)(int64_t)x[L - 1] >= 0;
+}
+
 /* Whether edge k's reduced cost under the final duals, blossoms holding both ends included,
-   is zero. mark is 2n scratch whose entries differ from stamp. */
-static int is_tight(Ctx *c, int k, int *mark, int stamp)
+   is zero. The blossom duals are never negative, so a positive slack settles it. */
+static int is_tight(Ctx *c, const Forest *f, int k)
 {
     const int L = c->L;
     limb *rc = c->s1;
     slack_into(c, k, rc);
-    for (int x = c->parent[c->endpoint[2 * k]]; x != -1; x = c->parent[x])
-        mark[x] = stamp;
-    for (int x = c->parent[c->endpoint[2 * k + 1]]; x != -1; x = c->parent[x]) {
-        if (mark[x] == stamp) {
-            /* tw units: blossom duals count twice in an edge's slack */
-            add_to(rc, DUAL(c, x), L);
-            add_to(rc, DUAL(c, x), L);
-        }
-    }
+    if (is_positive(rc, L))
+        return 0;
+    int meet = forest_meet(f, 2 * c->n, c->endpoint[2 * k], c->endpoint[2 * k + 1]);
+    if (meet >= 0)
+        add_to(rc, f->cum + (size_t)meet * L, L);
     return is_zero(rc, L);
 }
 
 /* What a solve returns: the matching; with DUALS also the tight edges, the vertices of
    positive dual and the blossoms of positive dual (see max_weight_matching_duals). */
 enum { PLAIN, DUALS };
-
-static int is_positive(const limb *x, int L)
-{
-    return !is_zero(x, L) && (wide)(int64_t)x[L - 1] >= 0;
-}
 
 /* The graph of a call: edge k joins heads[k] and tails[k] and weighs table[weights[k]].
    Edges of weight 0 are no edges; the others are numbered inside in their order, and
@@ -1438,22 +1527,20 @@ unlock:
         PyList_SET_ITEM(result, v, x);
     }
     if (mode == DUALS) {
-        int *mark = malloc(2 * (size_t)(ctx.n ? ctx.n : 1) * sizeof(int));
+        Forest forest;
         PyObject *tight = NULL;
-        if (!mark) {
+        if (forest_build(&ctx, &forest) < 0) {
             PyErr_NoMemory();
         } else {
-            for (int b = 0; b < 2 * ctx.n; b++)
-                mark[b] = -1;
             /* The tight edges' numbers in the caller's order, written over edge_of: the
                count never passes k, so each entry is read before it is overwritten. */
             int count = 0;
             for (int k = 0; k < ctx.m; k++)
-                if (is_tight(&ctx, k, mark, k))
+                if (is_tight(&ctx, &forest, k))
                     edge_of[count++] = edge_of[k];
-            free(mark);
             tight = PyBytes_FromStringAndSize((const char *)edge_of, (Py_ssize_t)count * (Py_ssize_t)sizeof(int));
         }
+        forest_free(&forest);
         PyObject *packed = NULL;
         if (tight) {
             PyObject *positive = PyList_New(0), *blossoms = PyList_New(0);
@@ -1525,8 +1612,12 @@ done:
 typedef struct {
     int n;
     int *start, *adj;       /* CSR adjacency of the tight graph */
+    int *end;               /* n: the end of each vertex's list, shortened as pairs are chosen */
+    int *seen;              /* n: how many pairs were chosen when the list was last shortened */
+    int chosen;             /* pairs chosen for good */
     int *mate, *saved;      /* vertex partners or -1; a copy to undo a refused pair */
     unsigned char *required, *removed; /* must stay covered; in a chosen pair (out of the graph) */
+    unsigned char *gone;    /* in a pair chosen for good: removed, and never put back */
     int *p, *base, *queue;  /* search: odd vertices' tree parent, blossom bases, the queue */
     unsigned char *even, *onpath, *inblossom;
     int nsets, *setstart, *members; /* the odd sets of positive dual, as member lists */
@@ -1540,6 +1631,9 @@ static void cover_free(PyObject *capsule)
         return;
     free(c->start);
     free(c->adj);
+    free(c->end);
+    free(c->seen);
+    free(c->gone);
     free(c->mate);
     free(c->saved);
     free(c->required);
@@ -1629,6 +1723,21 @@ static int cover_reach_even(Cover *c, int root, int x, int target)
     return 1;
 }
 
+/* Drop from v's list the vertices of the pairs chosen since it was last shortened. The
+   rest keep their order, so a search takes the same path as on the whole list; with
+   hundreds of players paired in turn, most of a list is soon pairs already chosen. */
+static void cover_shorten(Cover *c, int v)
+{
+    if (c->seen[v] == c->chosen)
+        return;
+    int w = c->start[v];
+    for (int e = c->start[v]; e < c->end[v]; e++)
+        if (!c->gone[c->adj[e]])
+            c->adj[w++] = c->adj[e];
+    c->end[v] = w;
+    c->seen[v] = c->chosen;
+}
+
 /* Cover root again by an alternating path, to any uncovered vertex or an even path to one
    that may be left uncovered; or, when target >= 0, only by an augmenting path to target.
    Returns 0 when there is no such path. */
@@ -1645,7 +1754,8 @@ static int cover_search(Cover *c, int root, int target)
     c->queue[tail++] = root;
     while (head < tail) {
         int v = c->queue[head++];
-        for (int e = c->start[v]; e < c->start[v + 1]; e++) {
+        cover_shorten(c, v);
+        for (int e = c->start[v]; e < c->end[v]; e++) {
             int to = c->adj[e];
             if (c->removed[to] || c->base[v] == c->base[to] || c->mate[v] == to)
                 continue;
@@ -1715,6 +1825,9 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
     c->n = (int)n;
     c->start = calloc((size_t)n + 1, sizeof(int));
     c->adj = malloc(2 * (size_t)m * sizeof(int) + 1);
+    c->end = malloc((size_t)n * sizeof(int));
+    c->seen = calloc((size_t)n, sizeof(int));
+    c->gone = calloc((size_t)n, 1);
     c->mate = malloc((size_t)n * sizeof(int));
     c->saved = malloc((size_t)n * sizeof(int));
     c->required = calloc((size_t)n, 1);
@@ -1725,7 +1838,7 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
     c->even = malloc((size_t)n);
     c->onpath = malloc((size_t)n);
     c->inblossom = malloc((size_t)n);
-    if (!c->start || !c->adj || !c->mate || !c->saved || !c->required || !c->removed || !c->p ||
+    if (!c->start || !c->adj || !c->end || !c->seen || !c->gone || !c->mate || !c->saved || !c->required || !c->removed || !c->p ||
         !c->base || !c->queue || !c->even || !c->onpath || !c->inblossom) {
         PyErr_NoMemory();
         goto done;
@@ -1748,6 +1861,8 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
         c->start[v + 1] += c->start[v];
     for (Py_ssize_t v = 0; v < n; v++)
         c->p[v] = c->start[v];
+    for (Py_ssize_t v = 0; v < n; v++)
+        c->end[v] = c->start[v + 1];
     for (Py_ssize_t k = 0; k < m; k++) {
         int a = heads[tight[k]], b = tails[tight[k]];
         c->adj[c->p[a]++] = b;
@@ -1830,6 +1945,14 @@ done:
     return result;
 }
 
+/* The pair (a, b) is chosen for good: 1, as cover_pair answers. */
+static PyObject *cover_chosen(Cover *c, int a, int b)
+{
+    c->gone[a] = c->gone[b] = 1;
+    c->chosen++;
+    return PyLong_FromLong(1);
+}
+
 static PyObject *cover_pair(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -1845,13 +1968,13 @@ static PyObject *cover_pair(PyObject *self, PyObject *args)
         return NULL;
     }
     int edge = 0;
-    for (int e = c->start[a]; e < c->start[a + 1] && !edge; e++)
+    for (int e = c->start[a]; e < c->end[a] && !edge; e++)
         edge = c->adj[e] == b;
     if (!edge)
         return PyLong_FromLong(0); /* not tight: in no optimal matching */
     if (c->mate[a] == b) {
         c->removed[a] = c->removed[b] = 1;
-        return PyLong_FromLong(1);
+        return cover_chosen(c, a, b);
     }
     memcpy(c->saved, c->mate, (size_t)c->n * sizeof(int));
     int left[2] = {c->mate[a], c->mate[b]};
@@ -1864,7 +1987,7 @@ static PyObject *cover_pair(PyObject *self, PyObject *args)
     /* The two partners left are first matched to each other by an alternating path, which
        mostly keeps the odd sets as they were; failing that, each is covered on its own. */
     if (left[0] >= 0 && left[1] >= 0 && cover_search(c, left[0], left[1]) && cover_sets_full(c))
-        return PyLong_FromLong(1);
+        return cover_chosen(c, a, b);
     memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
     for (int i = 0; i < 2; i++)
         if (left[i] >= 0)
@@ -1885,7 +2008,7 @@ static PyObject *cover_pair(PyObject *self, PyObject *args)
         c->removed[a] = c->removed[b] = 0;
         return PyLong_FromLong(-1);
     }
-    return PyLong_FromLong(1);
+    return cover_chosen(c, a, b);
 }
 
 static PyObject *cover_mate(PyObject *self, PyObject *args)

@@ -657,12 +657,18 @@ class _Bracketer:
         eligible = [e.score for e in players if e.bye_eligible]
         # In a dense field (Dirac) every player but any one can be paired: the bye then
         # goes to the lowest eligible score, and no matching is needed to know it.
-        if n >= 2 * self._most_misses(players, players) + 6 and (
-            n % 2 == 0 or (eligible and min(eligible) < top)
-        ):
+        dense = n >= 2 * self._most_misses(players, players) + 6
+        if dense and (n % 2 == 0 or (eligible and min(eligible) < top)):
             if n % 2 == 1:
                 self.bye_score = min(eligible)
                 self._rank_unplayed_games()
+            return
+        if dense and eligible and players[-1].score == top:
+            # One score for all (a first round): the bye goes to one of them, and every player
+            # of the top score meets one of the top score, as the matching below would find.
+            self.bye_score = top
+            self.single_downfloater_gets_bye = "C9" in self.layout.shift
+            self._rank_unplayed_games()
             return
         if n % 2 == 0:
             edges = [(i, j, 1) for i in range(n) for j in range(i) if self.compatible(players[i], players[j])]

@@ -213,3 +213,19 @@ def test_edges_the_duals_price_out_are_not_tight() -> None:
     _, tight, _, _ = max_weight_matching_duals(4, [(0, 1, 1), (1, 2, 10), (2, 3, 1)])
     assert 1 in tight
     assert not {0, 2} <= set(tight)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_edge_of_some_optimum_is_tight_inside_nested_blossoms(seed: int) -> None:
+    """Odd graphs of few, tied weights nest blossoms deep, where an edge's reduced cost takes
+    the duals of every blossom holding both its ends: an edge that some maximum-weight
+    matching uses (its weight plus the optimum without its ends is the optimum) is tight."""
+    rng = random.Random(seed)
+    n = rng.choice((15, 21, 31))
+    edges = [(a, b, rng.choice((4, 5, 6))) for a in range(n) for b in range(a) if rng.random() < 0.4]
+    mate, tight, _, _ = max_weight_matching_duals(n, edges)
+    best = matched_weight(n, edges, mate)
+    for k, (a, b, weight) in enumerate(edges):
+        rest = [(x, y, w) for x, y, w in edges if not {x, y} & {a, b}]
+        if weight + matched_weight(n, rest, max_weight_matching(n, rest)) == best:
+            assert k in tight

@@ -5,6 +5,7 @@ workflow, withdrawals in the standings, and the public pages."""
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 import pytest
@@ -322,8 +323,12 @@ def _met_team_one(rounds: range) -> set[int]:
     return {white + black - 1 for n in rounds for white, black in berger_round(6, n) if 1 in (white, black)}
 
 
-def test_a_team_withdrawing_before_half_its_matches_has_them_all_left_out(db: None, arbiter: Any) -> None:
+def test_a_team_withdrawing_before_half_its_matches_has_them_all_left_out(
+    db: None, arbiter: Any, arbiter_client: Any
+) -> None:
     event = _team_league(arbiter)
+    event.public = True
+    event.save(update_fields=["public"])
     _play_team_withdrawal(event, arbiter, 3)  # two matches of five played
     table = team_standings.table(event, 5)
     points = {row.team.pairing_number: (row.match_points, row.game_points) for row in table.rows}
@@ -334,6 +339,11 @@ def test_a_team_withdrawing_before_half_its_matches_has_them_all_left_out(db: No
     cells = team_standings.crosstable(event, table)
     first = cells[event.teams.get(pairing_number=1).pk]
     assert first[0].startswith("(") and first[1].startswith("(")  # played, kept in view, not counted
+    cache.clear()
+    urls = tournament_pages(event, "public") + tournament_pages(event, "arbiter")
+    assert server_errors(arbiter_client, urls) == []
+    page = arbiter_client.get(f"/t/{event.slug}/crosstable/").content.decode()
+    assert len(re.findall(r"\(\d[wb] 2\)", page)) == 4  # team 1's two matches, from both sides
 
 
 def test_a_team_withdrawing_after_half_its_matches_loses_the_rest_by_forfeit(db: None, arbiter: Any) -> None:

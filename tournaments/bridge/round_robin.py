@@ -4,6 +4,7 @@ against everyone. The table itself is the engine's (`swiss.roundrobin`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from swiss.model import Code, PairingError, Player
@@ -50,21 +51,18 @@ def rounds_by_entrant(tournament: Tournament) -> list[list[Game]]:
     ]
 
 
-def withdrawals(tournament: Tournament) -> dict[int, int]:
-    """Per pairing number, the first round a withdrawn entrant is absent from."""
+def withdrawals(tournament: Tournament, *, teams: bool = False) -> dict[int, int]:
+    """Per pairing number, the first round a withdrawn entrant is absent from; with `teams`, per
+    team pairing number, the first round a withdrawn team is."""
+    rows: Iterable[tuple[int | None, int]]
+    if teams:
+        absences = TeamAbsence.objects.filter(round__tournament=tournament, kind=TeamAbsence.Kind.WITHDRAWN)
+        rows = absences.values_list("team__pairing_number", "round__number")
+    else:
+        seats = Seat.objects.filter(round__tournament=tournament, absence=Seat.Absence.WITHDRAWN)
+        rows = seats.values_list("entrant__pairing_number", "round__number")
     first: dict[int, int] = {}
-    seats = Seat.objects.filter(round__tournament=tournament, absence=Seat.Absence.WITHDRAWN)
-    for number, round_number in seats.values_list("entrant__pairing_number", "round__number"):
-        if number is not None:
-            first[number] = min(round_number, first.get(number, round_number))
-    return first
-
-
-def team_withdrawals(tournament: Tournament) -> dict[int, int]:
-    """Per team pairing number, the first round a withdrawn team is absent from."""
-    first: dict[int, int] = {}
-    absences = TeamAbsence.objects.filter(round__tournament=tournament, kind=TeamAbsence.Kind.WITHDRAWN)
-    for number, round_number in absences.values_list("team__pairing_number", "round__number"):
+    for number, round_number in rows:
         if number is not None:
             first[number] = min(round_number, first.get(number, round_number))
     return first
@@ -75,7 +73,7 @@ def counted_teams(
 ) -> tuple[EngineTeam, ...]:
     """The teams' rounds as a team round robin's standings count them (docs/round-robin.md 8);
     without `annul`, as its crosstable shows them."""
-    gone = team_withdrawals(tournament)
+    gone = withdrawals(tournament, teams=True)
     if not gone:
         return teams
     games, points = scoring(tournament), match_scoring(tournament)
@@ -89,7 +87,7 @@ def counted_teams(
 
 def annulled_teams(tournament: Tournament, teams: tuple[EngineTeam, ...]) -> set[int]:
     """The numbers of the withdrawn teams whose matches the standings leave out (V.4.1)."""
-    gone = team_withdrawals(tournament)
+    gone = withdrawals(tournament, teams=True)
     return annulled_matches(teams, table(tournament, len(teams)), gone) if gone else set()
 
 

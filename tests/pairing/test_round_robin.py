@@ -344,6 +344,7 @@ def test_a_team_withdrawing_before_half_its_matches_has_them_all_left_out(
     assert server_errors(arbiter_client, urls) == []
     page = arbiter_client.get(f"/t/{event.slug}/crosstable/").content.decode()
     assert len(re.findall(r"\(\d[wb] 2\)", page)) == 4  # team 1's two matches, from both sides
+    assert "withdrew before playing half of its matches" in page
 
 
 def test_a_team_withdrawing_after_half_its_matches_loses_the_rest_by_forfeit(db: None, arbiter: Any) -> None:

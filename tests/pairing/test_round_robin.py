@@ -12,13 +12,13 @@ import pytest
 from django.core.cache import cache
 
 from pairing import actions, draw, publishing, registration, results, teams
-from pairing.actions import ActionError
+from pairing.actions import ActionError, NeedsConfirmation
+from pairing.review import round_review
 from swiss.roundrobin import berger_round
 from tests.round_robin_event import round_robin_event
 from tests.tournaments.walk import server_errors, tournament_pages
 from tournaments import standings
 from tournaments.bridge import team_standings
-from tournaments.bridge.drafting import drafting
 from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Team, Tournament
 
 from .conftest import url
@@ -118,13 +118,13 @@ def test_every_round_is_the_tables_and_a_manual_change_is_flagged(
         assert _pairs_by_number(rnd) == berger_round(10, number)
         if number == 3:
             actions.change_draft(rnd, arbiter, DraftChange.Kind.COLOURS, 1)
-            findings = [str(f) for f in drafting(round_robin).review(rnd).findings]
+            findings = [str(f) for f in round_review(rnd).findings]
             assert findings and all("(C.05 Annex 1)" in f for f in findings)
             assert rnd.draft_changes.filter(kind=DraftChange.Kind.COLOURS).exists()
-            with pytest.raises(publishing.NeedsConfirmation):
+            with pytest.raises(NeedsConfirmation):
                 publishing.publish_round(rnd, arbiter)
             actions.undo_change(rnd, arbiter)
-            assert drafting(round_robin).review(rnd).findings == []
+            assert round_review(rnd).findings == []
         publishing.publish_round(rnd, arbiter)
         results.record_results(rnd, arbiter, {b.number: "1/2" for b in rnd.boards.all()})
     table = standings.standings(round_robin, 9)

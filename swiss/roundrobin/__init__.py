@@ -19,10 +19,18 @@ from swiss.roundrobin.pairing import (
     scheveningen,
 )
 from swiss.roundrobin.scheveningen import scheveningen_schedule
-from swiss.roundrobin.withdrawals import annulled, standings_records
+from swiss.roundrobin.withdrawals import (
+    Forfeit,
+    annulled,
+    annulled_teams,
+    standings_records,
+    team_standings_records,
+)
 
 __all__ = [
     "annulled",
+    "annulled_teams",
+    "Forfeit",
     "Field",
     "berger",
     "berger_round",
@@ -37,4 +45,5 @@ __all__ = [
     "scheveningen_schedule",
     "standings_records",
     "table_size",
+    "team_standings_records",
 ]

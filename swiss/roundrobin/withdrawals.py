@@ -4,18 +4,22 @@ after the FIDE Tournament Rules C.06 (2011) V.4).
 The withdrawn player's later rounds are absences, and the table's opponent of each of those
 rounds rested (a record without an opponent). For the standings: a player who completed fewer
 than half of his games has every game with him left out, on both sides (V.4.1); otherwise each
-rest against him is a forfeit, won by the opponent (V.4.2).
+rest against him is a forfeit, won by the opponent (V.4.2). V.6 applies both to team events: a
+team's "games" are its matches (`team_standings_records`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from swiss.model import Code, Colour, Player, RoundResult
 from swiss.roundrobin.berger import Pairs
+from swiss.team.model import Outcome, Team, TeamRound
 
 NOTHING = RoundResult(None, None, Code.ZERO_BYE)
+NO_MATCH = TeamRound(Outcome.ZERO_BYE, None, None, Fraction(0), Fraction(0))
 
 
 def games_of(number: int, rounds: list[Pairs], players: int) -> int:
@@ -81,3 +85,72 @@ def _scheduled(games: Pairs, number: int) -> tuple[int | None, Colour | None]:
         if black == number:
             return white, Colour.BLACK
     return None, None
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """What an unplayed match of a withdrawal (V.4.2) is worth: match and game points, per side."""
+
+    win: tuple[Fraction, Fraction]
+    loss: tuple[Fraction, Fraction]
+
+
+def team_standings_records(
+    teams: tuple[Team, ...],
+    rounds: list[Pairs],
+    withdrawn: Mapping[int, int],
+    forfeit: Forfeit,
+    *,
+    annul: bool = True,
+) -> tuple[Team, ...]:
+    """`teams` as the standings count them (V.6: V.4 for teams, matches for games); `withdrawn`
+    gives each withdrawn team's first round of absence, `rounds` the event's table. A team that
+    completed fewer than half of its matches keeps nothing and every match with it is left out;
+    otherwise each rest against it is a forfeit won by the opponent, and its own absences forfeits
+    lost. Without `annul` every withdrawal is read as V.4.2 (the crosstable)."""
+    void = annulled_teams(teams, rounds, withdrawn) if annul else set()
+    return tuple(
+        replace(team, history=tuple(_team_counted(team, rounds, withdrawn, void, len(teams), forfeit)))
+        for team in teams
+    )
+
+
+def annulled_teams(teams: tuple[Team, ...], rounds: list[Pairs], withdrawn: Mapping[int, int]) -> set[int]:
+    """The withdrawn teams whose matches V.4.1 leaves out of the standings."""
+    field = len(teams)
+    return {n for n in withdrawn if 2 * _completed_matches(_team(teams, n)) < games_of(n, rounds, field)}
+
+
+def _completed_matches(team: Team) -> int:
+    return sum(1 for record in team.history if record.outcome is Outcome.PLAYED)
+
+
+def _team(teams: tuple[Team, ...], number: int) -> Team:
+    return next(t for t in teams if t.number == number)
+
+
+def _team_counted(
+    team: Team,
+    rounds: list[Pairs],
+    withdrawn: Mapping[int, int],
+    void: set[int],
+    field: int,
+    forfeit: Forfeit,
+) -> list[TeamRound]:
+    """One team's rounds as the standings count them."""
+    counted = []
+    for index, record in enumerate(team.history):
+        opponent, colour = _scheduled(rounds[index], team.number)
+        if opponent is None or opponent > field or record.opponent is not None:
+            rested_against = None  # a match played (or forfeited), or the dummy's rest
+        else:
+            rested_against = opponent
+        if team.number in void or record.opponent in void or rested_against in void:
+            record = NO_MATCH
+        elif rested_against is not None and index + 1 >= withdrawn.get(team.number, index + 2):
+            # Absent himself: lost, even when the opponent withdrew too (V.4.1: two "−").
+            record = TeamRound(Outcome.FORFEIT_LOSS, rested_against, colour, *forfeit.loss)
+        elif rested_against is not None and index + 1 >= withdrawn.get(rested_against, index + 2):
+            record = TeamRound(Outcome.FORFEIT_WIN, rested_against, colour, *forfeit.win)
+        counted.append(record)
+    return counted

@@ -5,19 +5,21 @@ workflow, withdrawals in the standings, and the public pages."""
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 
 from pairing import actions, draw, publishing, registration, results, teams
-from pairing.actions import ActionError
+from pairing.actions import ActionError, NeedsConfirmation
 from pairing.review import round_review
 from swiss.roundrobin import berger_round
 from tests.round_robin_event import round_robin_event
 from tests.tournaments.walk import server_errors, tournament_pages
 from tournaments import standings
-from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Tournament
+from tournaments.bridge import team_standings
+from tournaments.models import AuditRecord, DraftChange, Entrant, Round, Team, Tournament
 
 from .conftest import url
 
@@ -119,7 +121,7 @@ def test_every_round_is_the_tables_and_a_manual_change_is_flagged(
             findings = [str(f) for f in round_review(rnd).findings]
             assert findings and all("(C.05 Annex 1)" in f for f in findings)
             assert rnd.draft_changes.filter(kind=DraftChange.Kind.COLOURS).exists()
-            with pytest.raises(publishing.NeedsConfirmation):
+            with pytest.raises(NeedsConfirmation):
                 publishing.publish_round(rnd, arbiter)
             actions.undo_change(rnd, arbiter)
             assert round_review(rnd).findings == []
@@ -246,12 +248,8 @@ def test_no_page_of_a_round_robin_fails_after_a_withdrawal_mid_event(
     assert crosstable.count("(") >= 3  # number 4 played two of nine: his games are in brackets
 
 
-def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points(
-    db: None, arbiter: Any
-) -> None:
-    from tournaments.bridge import team_standings
-    from tournaments.models import Team
-
+def _team_league(arbiter: Any) -> Tournament:
+    """Six teams of four numbered 1-6, five rounds, their rest worth nothing; not drawn yet."""
     event = Tournament.objects.create(
         name="Team League",
         slug="team-league",
@@ -279,6 +277,13 @@ def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points
                 team=team,
                 board_order=board,
             )
+    return event
+
+
+def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points(
+    db: None, arbiter: Any
+) -> None:
+    event = _team_league(arbiter)
     with pytest.raises(ActionError, match="Draw the pairing numbers first"):
         actions.pair_next_round(event, arbiter)
     teams.move_team(event.teams.get(pairing_number=6), arbiter, 1)
@@ -301,6 +306,63 @@ def test_six_teams_play_a_team_round_robin_by_the_berger_table_with_match_points
     event.match_points_pab = None
     with pytest.raises(Exception, match="team that rests scores nothing"):
         event.full_clean()
+
+
+def _play_team_withdrawal(event: Tournament, arbiter: Any, from_round: int) -> None:
+    """Team 1 withdraws from `from_round`; every match played is drawn 2-2 (board colours alternate)."""
+    draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
+    for number in range(1, 6):
+        if number == from_round:
+            teams.record_team_absence(event.teams.get(pairing_number=1), arbiter, number, withdraw=True)
+        rnd = actions.pair_next_round(event, arbiter)
+        publishing.publish_round(rnd, arbiter, confirmed=True)
+        results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})
+
+
+def _met_team_one(rounds: range) -> set[int]:
+    return {white + black - 1 for n in rounds for white, black in berger_round(6, n) if 1 in (white, black)}
+
+
+def test_a_team_withdrawing_before_half_its_matches_has_them_all_left_out(
+    db: None, arbiter: Any, arbiter_client: Any
+) -> None:
+    event = _team_league(arbiter)
+    event.public = True
+    event.save(update_fields=["public"])
+    _play_team_withdrawal(event, arbiter, 3)  # two matches of five played
+    table = team_standings.table(event, 5)
+    points = {row.team.pairing_number: (row.match_points, row.game_points) for row in table.rows}
+    # V.4.1 for teams (V.6): the two drawn matches with team 1 count for nobody, the rests against
+    # it nothing; each other team keeps its four drawn matches among themselves.
+    assert points == {1: (0, 0), **dict.fromkeys(range(2, 7), (4, 8))}
+    assert table.rows[-1].team.pairing_number == 1
+    cells = team_standings.crosstable(event, table)
+    first = cells[event.teams.get(pairing_number=1).pk]
+    assert first[0].startswith("(") and first[1].startswith("(")  # played, kept in view, not counted
+    cache.clear()
+    urls = tournament_pages(event, "public") + tournament_pages(event, "arbiter")
+    assert server_errors(arbiter_client, urls) == []
+    page = arbiter_client.get(f"/t/{event.slug}/crosstable/").content.decode()
+    assert len(re.findall(r"\(\d[wb] 2\)", page)) == 4  # team 1's two matches, from both sides
+    assert "withdrew before playing half of its matches" in page
+
+
+def test_a_team_withdrawing_after_half_its_matches_loses_the_rest_by_forfeit(db: None, arbiter: Any) -> None:
+    event = _team_league(arbiter)
+    _play_team_withdrawal(event, arbiter, 4)  # three matches of five played
+    table = team_standings.table(event, 5)
+    points = {row.team.pairing_number: (row.match_points, row.game_points) for row in table.rows}
+    # V.4.2: team 1 keeps its three draws and loses rounds 4-5 by forfeit; their opponents win them
+    # (two match points, four boards' forfeit wins), everyone else has five drawn matches.
+    winners = _met_team_one(range(4, 6))
+    assert len(winners) == 2
+    assert points == {1: (3, 6), **{n: (6, 12) if n in winners else (5, 10) for n in range(2, 7)}}
+    cells = team_standings.crosstable(event, table)
+    first = cells[event.teams.get(pairing_number=1).pk]
+    assert first[3].endswith("−") and first[4].endswith("−")
+    for number in (4, 5):
+        (winner,) = _met_team_one(range(number, number + 1))
+        assert cells[event.teams.get(pairing_number=winner).pk][number - 1].endswith("+")
 
 
 def test_a_round_robin_norm_shows_on_the_norms_page(arbiter: Any, arbiter_client: Any) -> None:

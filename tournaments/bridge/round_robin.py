@@ -4,15 +4,19 @@ against everyone. The table itself is the engine's (`swiss.roundrobin`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from swiss.model import PairingError, Player
-from swiss.roundrobin import Field, annulled, berger, standings_records
+from swiss.model import Code, PairingError, Player
+from swiss.roundrobin import Field, Forfeit, annulled, berger, standings_records, team_standings_records
+from swiss.roundrobin import annulled_teams as annulled_matches
 from swiss.roundrobin.berger import Pairs
-from tournaments.models import Entrant, Seat, Team, Tournament
+from swiss.team.model import Team as EngineTeam
+from tournaments.models import Entrant, Seat, Team, TeamAbsence, Tournament
 
 from . import notation
-from .state import StateError
+from .state import StateError, scoring
+from .teams import match_scoring
 
 # The tie-breaks a round robin ranks by when its arbiter chose none (docs/round-robin.md 9).
 ROUND_ROBIN_TIEBREAKS = ("SB", "DE", "WIN", "KS")
@@ -47,14 +51,44 @@ def rounds_by_entrant(tournament: Tournament) -> list[list[Game]]:
     ]
 
 
-def withdrawals(tournament: Tournament) -> dict[int, int]:
-    """Per pairing number, the first round a withdrawn entrant is absent from."""
+def withdrawals(tournament: Tournament, *, teams: bool = False) -> dict[int, int]:
+    """Per pairing number, the first round a withdrawn entrant is absent from; with `teams`, per
+    team pairing number, the first round a withdrawn team is."""
+    rows: Iterable[tuple[int | None, int]]
+    if teams:
+        absences = TeamAbsence.objects.filter(round__tournament=tournament, kind=TeamAbsence.Kind.WITHDRAWN)
+        rows = absences.values_list("team__pairing_number", "round__number")
+    else:
+        seats = Seat.objects.filter(round__tournament=tournament, absence=Seat.Absence.WITHDRAWN)
+        rows = seats.values_list("entrant__pairing_number", "round__number")
     first: dict[int, int] = {}
-    seats = Seat.objects.filter(round__tournament=tournament, absence=Seat.Absence.WITHDRAWN)
-    for number, round_number in seats.values_list("entrant__pairing_number", "round__number"):
+    for number, round_number in rows:
         if number is not None:
             first[number] = min(round_number, first.get(number, round_number))
     return first
+
+
+def counted_teams(
+    tournament: Tournament, teams: tuple[EngineTeam, ...], *, annul: bool = True
+) -> tuple[EngineTeam, ...]:
+    """The teams' rounds as a team round robin's standings count them (docs/round-robin.md 8);
+    without `annul`, as its crosstable shows them."""
+    gone = withdrawals(tournament, teams=True)
+    if not gone:
+        return teams
+    games, points = scoring(tournament), match_scoring(tournament)
+    assert tournament.boards is not None
+    forfeit = Forfeit(
+        win=(points.win, tournament.boards * games.points(Code.FORFEIT_WIN)),
+        loss=(points.loss, tournament.boards * games.points(Code.FORFEIT_LOSS)),
+    )
+    return team_standings_records(teams, table(tournament, len(teams)), gone, forfeit, annul=annul)
+
+
+def annulled_teams(tournament: Tournament, teams: tuple[EngineTeam, ...]) -> set[int]:
+    """The numbers of the withdrawn teams whose matches the standings leave out (V.4.1)."""
+    gone = withdrawals(tournament, teams=True)
+    return annulled_matches(teams, table(tournament, len(teams)), gone) if gone else set()
 
 
 def counted(tournament: Tournament, players: tuple[Player, ...]) -> tuple[Player, ...]:

@@ -17,7 +17,7 @@ from swiss.team.model import Outcome, Team
 from tournaments.models import Entrant, LineupBoard, Match, Seat, Tournament
 from tournaments.models import Team as TeamRow
 
-from . import notation, team_tiebreaks, tiebreaks
+from . import notation, round_robin, team_tiebreaks, tiebreaks
 from .state import RESULT_CODES, scoring
 from .teams import average_ratings, match_record, match_scoring, matches_of, team_rounds
 
@@ -52,10 +52,12 @@ def tiebreak_codes(tournament: Tournament) -> tuple[list[str], list[str]]:
     return chosen or list(team_tiebreaks.DEFAULT_TEAM_TIEBREAKS), dropped
 
 
-def engine_teams(tournament: Tournament, after_round: int) -> list[Team]:
-    """The teams with their rounds 1 .. `after_round` (all published with every result in)."""
+def engine_teams(tournament: Tournament, after_round: int, *, annul: bool = True) -> tuple[Team, ...]:
+    """The teams with their rounds 1 .. `after_round` (all published with every result in); a
+    round robin's withdrawals as its standings count them, or without `annul` as its crosstable
+    shows them (docs/round-robin.md 8)."""
     rounds = team_rounds(tournament, after_round)
-    return [
+    teams = tuple(
         Team(
             number=t.pairing_number,
             name=t.name,
@@ -63,7 +65,8 @@ def engine_teams(tournament: Tournament, after_round: int) -> list[Team]:
         )
         for t in tournament.teams.order_by("pairing_number")
         if t.pairing_number is not None
-    ]
+    )
+    return round_robin.counted_teams(tournament, teams, annul=annul) if tournament.is_round_robin else teams
 
 
 def table(tournament: Tournament, after_round: int) -> Table:
@@ -72,7 +75,7 @@ def table(tournament: Tournament, after_round: int) -> Table:
     ordering, dropped = tiebreak_codes(tournament)
     edition = tiebreaks.edition(tournament.start_date)
     rows = team_tiebreaks.standings(
-        engine_teams(tournament, after_round),
+        list(engine_teams(tournament, after_round)),
         after_round,
         tournament.boards,
         ordering,
@@ -108,15 +111,17 @@ def crosstable(tournament: Tournament, standings: Table) -> dict[int, list[str]]
     """Per team id, one cell per round: the opponent's row, colour and game points ("3w 2½").
 
     A forfeited match shows "+" or "−" for the team's side; a bye "bye" and its game points,
-    a round without a match and without points nothing (`notation`).
+    a round without a match and without points nothing (`notation`). In a round robin, the
+    matches of a withdrawn team that the standings leave out are in brackets (V.4.1).
     """
     position = {row.team.pairing_number: row.position for row in standings.rows}
-    rounds = team_rounds(tournament, standings.after_round)
+    teams = engine_teams(tournament, standings.after_round, annul=False)
+    rounds = {team.number: team.history for team in teams}
+    void = round_robin.annulled_teams(tournament, teams) if tournament.is_round_robin else set()
     cells = {}
     for row in standings.rows:
         line = []
-        for number in range(1, standings.after_round + 1):
-            record = rounds[row.team.pk][number]
+        for record in rounds[row.team.pairing_number or 0]:  # every team in the table has a number
             if record.opponent is None:
                 line.append(notation.unplayed(record.game_points))
                 continue
@@ -127,6 +132,8 @@ def crosstable(tournament: Tournament, standings: Table) -> dict[int, list[str]]
                 won = record.outcome is Outcome.FORFEIT_WIN
                 mark = notation.side(Code.FORFEIT_WIN if won else Code.FORFEIT_LOSS)
                 line.append(f"{position[record.opponent]}{colour} {mark}")
+            if record.opponent in void or row.team.pairing_number in void:
+                line[-1] = f"({line[-1]})"
         cells[row.team.pk] = line
     return cells
 

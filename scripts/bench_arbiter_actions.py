@@ -16,7 +16,6 @@ waits for apart from the queue and the poll): each preview and each confirmation
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import random
 import statistics
@@ -25,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_database import fresh_database, in_process_settings
+from bench_database import fresh_database, in_process_settings, open_event
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = in_process_settings("arbiter")
@@ -36,18 +35,9 @@ TARGET_ACTION, TARGET_IMPORT = 0.300, 1.0
 
 
 def tournament(slug: str, arbiter: object, players: int) -> object:
-    from tournaments.models import Entrant, Tournament
+    from tournaments.models import Entrant
 
-    made = Tournament.objects.create(
-        name=slug,
-        slug=slug,
-        start_date=datetime.date(2026, 6, 6),
-        end_date=datetime.date(2026, 6, 14),
-        total_rounds=9,
-        initial_colour="w",
-        chief_arbiter=arbiter,
-        public=True,
-    )
+    made = open_event(slug, slug, arbiter)
     rng = random.Random(300)
     ratings = sorted((rng.randint(1000, 2700) for _ in range(players)), reverse=True)
     Entrant.objects.bulk_create(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,3 +67,19 @@ def fresh_database(url: str, env: Mapping[str, str], *, static_files: bool = Fal
     commands = [["migrate", "-v0"], *([["collectstatic", "--noinput", "-v0"]] if static_files else [])]
     for command in commands:
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=dict(env), check=True)
+
+
+def open_event(name: str, slug: str, arbiter: object) -> Any:
+    """The public nine-round open every benchmark plays in (Django must be set up first)."""
+    from tournaments.models import Tournament
+
+    return Tournament.objects.create(
+        name=name,
+        slug=slug,
+        start_date=datetime.date(2026, 6, 6),
+        end_date=datetime.date(2026, 6, 14),
+        total_rounds=9,
+        initial_colour="w",
+        chief_arbiter=arbiter,
+        public=True,
+    )

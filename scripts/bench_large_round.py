@@ -16,7 +16,6 @@ the leader's card after round 1.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import random
 import signal
@@ -25,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench_database import fresh_database, server_settings
+from bench_database import fresh_database, open_event, server_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = server_settings("large")
@@ -46,19 +45,10 @@ def prepare(players: int) -> None:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Entrant, Tournament
+    from tournaments.models import Entrant
 
     arbiter = get_user_model().objects.create_user("bench-arbiter", password=PASSWORD, is_staff=True)
-    tournament = Tournament.objects.create(
-        name="Large Open",
-        slug="large-open",
-        start_date=datetime.date(2026, 6, 6),
-        end_date=datetime.date(2026, 6, 14),
-        total_rounds=9,
-        initial_colour="w",
-        chief_arbiter=arbiter,
-        public=True,
-    )
+    tournament = open_event("Large Open", "large-open", arbiter)
     rng = random.Random(4000)
     ratings = sorted((rng.randint(1000, 2800) for _ in range(players)), reverse=True)
     Entrant.objects.bulk_create(

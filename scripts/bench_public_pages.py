@@ -17,7 +17,6 @@ two cores and takes its share of them.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import re
 import signal
@@ -27,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-from bench_database import fresh_database, server_settings
+from bench_database import fresh_database, open_event, server_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = server_settings("public")
@@ -53,19 +52,10 @@ def prepare(players: int) -> list[tuple[str, str]]:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Entrant, Tournament
+    from tournaments.models import Entrant
 
     arbiter = get_user_model().objects.get(username="load-arbiter")
-    large = Tournament.objects.create(
-        name="Large Open",
-        slug="large-open",
-        start_date=datetime.date(2026, 6, 6),
-        end_date=datetime.date(2026, 6, 14),
-        total_rounds=9,
-        initial_colour="w",
-        chief_arbiter=arbiter,
-        public=True,
-    )
+    large = open_event("Large Open", "large-open", arbiter)
     Entrant.objects.bulk_create(
         Entrant(tournament=large, name=f"Player {n:04d}, Large", pairing_number=n, fide_rating=2800 - n // 3)
         for n in range(1, players + 1)

@@ -14,7 +14,6 @@ nothing.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import random
 import sys
@@ -22,7 +21,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from bench_database import fresh_database, in_process_settings
+from bench_database import fresh_database, in_process_settings, open_event
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = in_process_settings("standings")
@@ -112,19 +111,10 @@ def main() -> None:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Entrant, Tournament
+    from tournaments.models import Entrant
 
     arbiter = get_user_model().objects.create_user("bench-arbiter", is_staff=True)
-    tournament = Tournament.objects.create(
-        name="Standings Open",
-        slug=SLUG,
-        start_date=datetime.date(2026, 6, 6),
-        end_date=datetime.date(2026, 6, 14),
-        total_rounds=9,
-        initial_colour="w",
-        chief_arbiter=arbiter,
-        public=True,
-    )
+    tournament = open_event("Standings Open", SLUG, arbiter)
     rng = random.Random(options.players)
     ratings = sorted((rng.randint(1000, 2800) for _ in range(options.players)), reverse=True)
     Entrant.objects.bulk_create(

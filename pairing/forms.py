@@ -143,7 +143,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
     # The systems and accelerations this form offers; the team form offers the team ones.
     systems: tuple[str, ...] = (
         *(*Tournament.EDITIONS_OF_DUTCH, Tournament.PairingSystem.US_CHESS),
-        Tournament.PairingSystem.ROUND_ROBIN,
+        *(Tournament.PairingSystem.ROUND_ROBIN, Tournament.PairingSystem.SCHEVENINGEN),
     )
     accelerations: tuple[str, ...] = (
         *(Tournament.Acceleration.NONE, Tournament.Acceleration.BAKU),
@@ -197,7 +197,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             self.add_error("us_variations", "US Chess variations apply to US Chess events only.")
         if us and cleaned.get("acceleration", Tournament.Acceleration.NONE) != Tournament.Acceleration.NONE:
             self.add_error("acceleration", "A US Chess event accelerates by the 28R1 variation, not Baku.")
-        round_robin = cleaned.get("pairing_system") == Tournament.PairingSystem.ROUND_ROBIN
+        round_robin = cleaned.get("pairing_system") in Tournament.ROUND_ROBINS
         if round_robin and "points_pab" not in self.changed_data:
             cleaned["points_pab"] = Decimal(0)  # a round robin's rest scores nothing (docs/round-robin.md 3)
         default = us_chess.US_DEFAULT_TIEBREAKS if us else tiebreaks.DEFAULT_TIEBREAKS

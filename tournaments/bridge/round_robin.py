@@ -8,7 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from swiss.model import Code, PairingError, Player
-from swiss.roundrobin import Field, Forfeit, annulled, berger, standings_records, team_standings_records
+from swiss.roundrobin import (
+    Field,
+    Forfeit,
+    annulled,
+    berger,
+    scheveningen,
+    standings_records,
+    team_standings_records,
+)
 from swiss.roundrobin import annulled_teams as annulled_matches
 from swiss.roundrobin.berger import Pairs
 from swiss.team.model import Team as EngineTeam
@@ -23,11 +31,13 @@ ROUND_ROBIN_TIEBREAKS = ("SB", "DE", "WIN", "KS")
 
 
 def table(tournament: Tournament, entrants: int) -> list[Pairs]:
-    """The event's rounds for `entrants` entrants, the engine's (`swiss.roundrobin.berger`);
-    StateError when its rounds are not whole cycles of the table (docs/round-robin.md 4)."""
+    """The event's rounds for `entrants` entrants, the engine's (`swiss.roundrobin`: Berger, or
+    the stored Scheveningen table); StateError when its rounds are not whole cycles of the table
+    (docs/round-robin.md 4), or a Scheveningen event has no table for its size (6)."""
     field = Field(tuple(range(1, entrants + 1)), frozenset(), tournament.total_rounds, 1)
+    rounds = scheveningen if tournament.pairing_system == Tournament.PairingSystem.SCHEVENINGEN else berger
     try:
-        return berger(field)
+        return rounds(field)
     except PairingError as error:
         raise StateError(str(error)) from error
 

@@ -72,6 +72,10 @@ class Entrant(ShownPublicly):
         WFM = "WFM", "WFM"
         WCM = "WCM", "WCM"
 
+    class Side(models.TextChoices):
+        A = "A", _("Team A")
+        B = "B", _("Team B")
+
     class Sex(models.TextChoices):
         MALE = "m", "Male"
         FEMALE = "w", "Female"
@@ -112,6 +116,9 @@ class Entrant(ShownPublicly):
     # would leave board_order without a team, which entrant_team_member_has_board_order refuses.
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", null=True, blank=True)
     board_order = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A Scheveningen event's two teams (docs/round-robin.md 6): the draw numbers side A 1..n and
+    # side B n+1..2n, as the engine's table expects. Blank in every other event.
+    side = models.CharField(_("Scheveningen team"), max_length=1, choices=Side.choices, blank=True)
 
     class Meta:
         ordering = ["tournament", "pairing_number", "name"]

@@ -111,12 +111,13 @@ class Tournament(models.Model):
         TEAM_OLYMPIAD = "team-olympiad", "Olympiad (D.02)"
         ROUND_ROBIN = "round-robin", "Round robin (Berger tables, C.05 Annex 1)"
         TEAM_ROUND_ROBIN = "team-round-robin", "Team round robin (Berger tables)"
+        SCHEVENINGEN = "scheveningen", "Scheveningen (two teams, every player against the other team)"
 
     TEAM_SYSTEMS = (
         *(PairingSystem.TEAM_C046, PairingSystem.TEAM_ECU, PairingSystem.TEAM_OLYMPIAD),
         PairingSystem.TEAM_ROUND_ROBIN,
     )
-    ROUND_ROBINS = (PairingSystem.ROUND_ROBIN, PairingSystem.TEAM_ROUND_ROBIN)
+    ROUND_ROBINS = (PairingSystem.ROUND_ROBIN, PairingSystem.TEAM_ROUND_ROBIN, PairingSystem.SCHEVENINGEN)
 
     class NumbersDrawn(models.TextChoices):
         """How a round robin's pairing numbers were fixed before round 1 (docs/round-robin.md 5)."""

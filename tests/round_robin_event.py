@@ -1,4 +1,5 @@
-"""A 10-player round robin as the app stores it before the draw, for the tests that need one."""
+"""A 10-player round robin, and a Scheveningen match, as the app stores them before the draw,
+for the tests that need one."""
 
 from __future__ import annotations
 
@@ -30,4 +31,26 @@ def round_robin_event(arbiter: Any, slug: str, name: str, names: dict[int, str] 
             pairing_number=number,
             fide_rating=2400 - 20 * number,
         )
+    return event
+
+
+def scheveningen_event(arbiter: Any, boards: int = 4, rounds: int = 4) -> Tournament:
+    """A Scheveningen match (docs/round-robin.md 6) of two teams of `boards`, "Home 01", "Away 02"
+    ... entered alternately (so that the rating order mixes them), none in a team yet."""
+    event = Tournament.objects.create(
+        name="Scheveningen Match",
+        slug="scheveningen-match",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 4),
+        total_rounds=rounds,
+        chief_arbiter=arbiter,
+        public=True,
+        pairing_system=Tournament.PairingSystem.SCHEVENINGEN,
+        points_pab=0,
+    )
+    event.ensure_rounds()
+    for number in range(1, 2 * boards + 1):
+        side = "Home" if number % 2 else "Away"
+        name, rating = f"{side} {number:02d}", 2400 - 10 * number
+        Entrant.objects.create(tournament=event, name=name, pairing_number=number, fide_rating=rating)
     return event

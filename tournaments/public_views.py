@@ -53,6 +53,8 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _public_tournament(slug)
     context = _context(tournament, schedule=schedule.scheduled_rounds(tournament))
     context["next_round"] = schedule.next_round(tournament, context["standing_rounds"])  # type: ignore[arg-type]
+    if tournament.pairing_system == Tournament.PairingSystem.SCHEVENINGEN:
+        context["match"] = round_robin_pages.match_score(tournament, _latest_table(tournament))
     return render(request, "tournaments/public/home.html", context)
 
 
@@ -175,7 +177,8 @@ def standings(request: HttpRequest, slug: str, number: int | None = None) -> Htt
         return team_views.standings(request, tournament, after)
     table = standings_module.standings(tournament, after) if after else None
     page = _page_of(request, table.rows if table else [], ROWS_PER_PAGE)
-    context = _context(tournament, poll=True, table=table, page=page)
+    match = round_robin_pages.match_score(tournament, table)
+    context = _context(tournament, poll=True, table=table, page=page, match=match)
     return render(request, "tournaments/public/standings.html", context)
 
 

@@ -4,10 +4,11 @@ number with the diagonal (docs/round-robin.md), over the standings' points and p
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .bridge import round_robin
 from .bridge.state import players_after
-from .models import Tournament
+from .models import Entrant, Tournament
 from .standings import Row, Table
 
 
@@ -33,3 +34,24 @@ def crosstable(tournament: Tournament, table: Table) -> list[Line]:
         ]
         lines.append(Line(rows[player.number], cells))
     return lines
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A Scheveningen match's score: the points of team A's players and of team B's."""
+
+    after_round: int
+    a: float
+    b: float
+
+
+def match_score(tournament: Tournament, table: Table | None) -> MatchScore | None:
+    """The two teams' points in `table` (docs/round-robin.md 6); None but for a Scheveningen
+    event with standings."""
+    if table is None or tournament.pairing_system != Tournament.PairingSystem.SCHEVENINGEN:
+        return None
+    points = {
+        side: sum((row.points for row in table.rows if row.entrant.side == side), Fraction(0))
+        for side in Entrant.Side
+    }
+    return MatchScore(table.after_round, float(points[Entrant.Side.A]), float(points[Entrant.Side.B]))

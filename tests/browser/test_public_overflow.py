@@ -1,8 +1,9 @@
 """Every public page on a phone, 360 and 390 px wide: nothing runs off the screen, no result is hidden.
 
 A 40-player individual event (the demo, with long names), a 10-team event (four boards,
-long team names, a forfeited game and a forfeited match, the last round being played) and a
-10-player round robin (a long name, a withdrawal, round 4 being played) are
+long team names, a forfeited game and a forfeited match, the last round being played), a
+10-player round robin (a long name, a withdrawal, round 4 being played) and a Scheveningen
+match (two teams of four, round 3 being played) are
 opened at every public address in `PAGES`, which a test holds to the URL configuration (print
 views, files and feeds are named in `NOT_PAGES` with the reason they are left out). The
 page fails on any horizontal overflow (`document.scrollingElement.scrollWidth >
@@ -27,28 +28,32 @@ from django.urls import URLPattern, get_resolver, reverse
 from playwright.sync_api import Page
 
 from pairing import actions, draw, publishing, registration, results
-from tests.round_robin_event import round_robin_event
+from tests.round_robin_event import round_robin_event, scheveningen_event
 from tournaments.models import Board, Entrant, Team, Tournament
 
 WIDTHS = (360, 390)
+
+# The events of each kind opened below; the two all-play-all ones hold the same pages.
+ROUND_ROBINS = ("round-robin", "scheveningen")
+EVERY = ("individual", "team", *ROUND_ROBINS)
 
 # Every public page, one list: (label, URL name in public_urls, its arguments, a query, the events
 # it exists for). {round} is the round being played, {done} a finished one, {player} and {team}
 # the cards of an entrant and a team with long names.
 PAGES: list[tuple[str, str, dict[str, str], str, tuple[str, ...]]] = [
-    ("home", "tournament", {}, "", ("individual", "team", "round-robin")),
-    ("round", "round", {"number": "{round}"}, "", ("individual", "team", "round-robin")),
-    ("round-finished", "round", {"number": "{done}"}, "", ("individual", "team", "round-robin")),
-    ("round-by-name", "round-by-name", {"number": "{round}"}, "", ("individual", "team", "round-robin")),
-    ("standings", "standings", {}, "", ("individual", "team", "round-robin")),
-    ("standings-after", "standings-after", {"number": "{first}"}, "", ("individual", "team", "round-robin")),
-    ("crosstable", "crosstable", {}, "", ("individual", "team", "round-robin")),
-    ("players", "players", {}, "", ("individual", "team", "round-robin")),
-    ("players-search", "players", {}, "?q=a", ("individual", "team", "round-robin")),
-    ("player", "player", {"entrant_id": "{player}"}, "", ("individual", "team", "round-robin")),
-    ("starting-list", "starting-list", {}, "", ("individual", "team", "round-robin")),
-    ("prizes", "prizes", {}, "", ("individual", "round-robin")),
-    ("table", "round-robin-table", {}, "", ("round-robin",)),
+    ("home", "tournament", {}, "", EVERY),
+    ("round", "round", {"number": "{round}"}, "", EVERY),
+    ("round-finished", "round", {"number": "{done}"}, "", EVERY),
+    ("round-by-name", "round-by-name", {"number": "{round}"}, "", EVERY),
+    ("standings", "standings", {}, "", EVERY),
+    ("standings-after", "standings-after", {"number": "{first}"}, "", EVERY),
+    ("crosstable", "crosstable", {}, "", EVERY),
+    ("players", "players", {}, "", EVERY),
+    ("players-search", "players", {}, "?q=a", EVERY),
+    ("player", "player", {"entrant_id": "{player}"}, "", EVERY),
+    ("starting-list", "starting-list", {}, "", EVERY),
+    ("prizes", "prizes", {}, "", ("individual", *ROUND_ROBINS)),
+    ("table", "round-robin-table", {}, "", ROUND_ROBINS),
     ("teams", "teams", {}, "", ("team",)),
     ("team", "team", {"team_id": "{team}"}, "", ("team",)),
     ("boards", "boards", {}, "", ("team",)),
@@ -170,6 +175,24 @@ def round_robin(arbiter: Any) -> dict[str, object]:
     return {"slug": event.slug, "round": 4, "done": 3, "first": 1, "player": long.pk, "team": 0}
 
 
+def scheveningen(arbiter: Any) -> dict[str, object]:
+    """A Scheveningen match of two teams of four (docs/round-robin.md 6) after two rounds, round 3
+    being played, with a long name: the match score on the home and standings pages."""
+    event = scheveningen_event(arbiter)
+    event.entrants.filter(pairing_number=1).update(name=LONG_PLAYER)
+    draw.put_on_sides(
+        event, arbiter, {e.pk: "A" if e.pairing_number % 2 else "B" for e in event.entrants.all()}
+    )
+    draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
+    for number in range(1, 4):
+        rnd = actions.pair_next_round(event, arbiter)
+        publishing.publish_round(rnd, arbiter, confirmed=True)
+        if number < 3:
+            results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})
+    long = event.entrants.get(name=LONG_PLAYER)
+    return {"slug": event.slug, "round": 3, "done": 2, "first": 1, "player": long.pk, "team": 0}
+
+
 def addresses(kind: str, values: dict[str, object]) -> list[tuple[str, str]]:
     urls = []
     for label, name, arguments, query, kinds in PAGES:
@@ -200,6 +223,7 @@ def test_every_public_page_fits_a_phone_and_shows_every_result(
     urls += addresses("individual", individual_event())
     urls += addresses("team", team_event(arbiter))
     urls += addresses("round-robin", round_robin(arbiter))
+    urls += addresses("scheveningen", scheveningen(arbiter))
     shots = os.environ.get("SCREENSHOTS")
     failures = []
     for width in WIDTHS:

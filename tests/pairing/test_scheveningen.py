@@ -4,14 +4,17 @@ spec's stored table through the draft-review-publish workflow."""
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
 
 from pairing import actions, draw, publishing, results
 from pairing.actions import ActionError
-from tournaments.models import AuditRecord, Entrant, Round, Tournament
+from tests.round_robin_event import scheveningen_event
+from tournaments.models import AuditRecord, Round, Tournament
 
 from .conftest import url
 
@@ -22,27 +25,6 @@ SPEC_TABLE = (
     (("A1", "B3"), ("A2", "B4"), ("B1", "A3"), ("B2", "A4")),
     (("B4", "A1"), ("B3", "A2"), ("A3", "B2"), ("A4", "B1")),
 )
-
-
-def _match(arbiter: Any, boards: int = 4, rounds: int = 4) -> Tournament:
-    """Two teams of `boards` entered alternately (so that the rating order mixes them)."""
-    event = Tournament.objects.create(
-        name="Scheveningen Match",
-        slug="scheveningen-match",
-        start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 4),
-        total_rounds=rounds,
-        chief_arbiter=arbiter,
-        public=True,
-        pairing_system=Tournament.PairingSystem.SCHEVENINGEN,
-        points_pab=0,
-    )
-    event.ensure_rounds()
-    for number in range(1, 2 * boards + 1):
-        side = "Home" if number % 2 else "Away"
-        name, rating = f"{side} {number:02d}", 2400 - 10 * number
-        Entrant.objects.create(tournament=event, name=name, pairing_number=number, fide_rating=rating)
-    return event
 
 
 def _put_on_sides(client: Any, event: Tournament, **changed: str) -> Any:
@@ -67,7 +49,7 @@ def _pairs_by_side(rnd: Round, labels: dict[int, str]) -> tuple[tuple[str, str],
 def test_a_match_of_two_teams_of_four_pairs_round_by_round_as_the_spec_table(
     arbiter: Any, arbiter_client: Any
 ) -> None:
-    event = _match(arbiter)
+    event = scheveningen_event(arbiter)
     page = arbiter_client.get(url("round-robin-draw", event))
     assert b"The two teams" in page.content
     _put_on_sides(arbiter_client, event)
@@ -92,16 +74,24 @@ def test_a_match_of_two_teams_of_four_pairs_round_by_round_as_the_spec_table(
         assert rnd.number == number
         assert _pairs_by_side(rnd, labels) == expected
         publishing.publish_round(rnd, arbiter)
-        results.record_results(rnd, arbiter, {b.number: "1-0" for b in rnd.boards.all()})
+        # Team A wins every game, so that the match score tells the teams apart.
+        wins = {
+            b.number: "1-0" if b.white and b.white.side == "A" else "0-1" for b in rnd.boards_with_seats()
+        }
+        results.record_results(rnd, arbiter, wins)
     with pytest.raises(ActionError):
         actions.pair_next_round(event, arbiter)
+    cache.clear()
+    score = b"Team A <strong>16</strong> \xe2\x80\x93 <strong>0</strong> Team B, after round 4"
+    for page in ("public:tournament", "public:standings"):
+        assert score in Client().get(reverse(page, args=[event.slug])).content
 
 
 @pytest.mark.django_db
 def test_unequal_teams_or_an_entrant_without_a_team_are_refused_with_a_clear_message(
     arbiter: Any, arbiter_client: Any
 ) -> None:
-    event = _match(arbiter)
+    event = scheveningen_event(arbiter)
     with pytest.raises(ActionError, match="Put every entrant in team A or team B first"):
         draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
     _put_on_sides(arbiter_client, event)
@@ -128,7 +118,7 @@ def test_unequal_teams_or_an_entrant_without_a_team_are_refused_with_a_clear_mes
 def test_a_size_without_a_stored_table_is_refused_with_a_clear_message(
     arbiter: Any, arbiter_client: Any
 ) -> None:
-    event = _match(arbiter, boards=3, rounds=3)
+    event = scheveningen_event(arbiter, boards=3, rounds=3)
     _put_on_sides(arbiter_client, event)
     draw.draw_numbers(event, arbiter, Tournament.NumbersDrawn.ENTERED)
     with pytest.raises(ActionError, match="no Scheveningen table is stored for teams of 3"):

@@ -236,6 +236,9 @@ if not (JOBS_IN_PROCESS or POSTGRES):
     )
 # A job running longer than this many seconds is stopped and reported to the arbiter.
 JOB_TIME_LIMIT = env_int("JOB_TIME_LIMIT", 900)
+# The request that queues the pairing of a small field (pairing/job_kinds.SMALL_FIELD) waits this
+# long for the worker before it shows a page that follows the job (scripts/bench_click_to_draft.py).
+PAIRING_WAIT_SECONDS = float(os.environ.get("PAIRING_WAIT_SECONDS", "2.5"))
 # A worker that has not shown a sign of life (heartbeat) for this many seconds is taken for
 # dead, and its job is queued again (or failed after JOB_ATTEMPTS tries).
 WORKER_STALLED_SECONDS = env_int("WORKER_STALLED_SECONDS", 30)

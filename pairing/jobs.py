@@ -75,6 +75,16 @@ def mark_done(job_id: int) -> None:
         raise NotWanted
 
 
+def wait(job: Job, seconds: float) -> Job:
+    """The job, re-read every 30 ms until it ends or `seconds` have passed: a request that queued a
+    job of a fraction of a second can answer with its outcome instead of a page that polls for it."""
+    deadline = time.monotonic() + seconds
+    while job.is_active and time.monotonic() < deadline:
+        time.sleep(0.03)
+        job.refresh_from_db(fields=["status", "message", "finished_at"])
+    return job
+
+
 def cancel(job: Job, user: User) -> None:
     """The arbiter cancels a queued or running job (audited); its work, if finished anyway, is not stored."""
     if not finish(job.pk, Status.CANCELLED, _("Cancelled by %(user)s.") % {"user": user}):

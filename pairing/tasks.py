@@ -46,6 +46,10 @@ def request_pairing(
         if jobs.start(job.pk):
             job_kinds.pair(job.pk)
         job.refresh_from_db()
+    elif created and job is not None and job_kinds.small_field(job.pk):
+        # A worker pairs a small field in a fraction of a second: waiting here for it lets the
+        # arbiter's next page be the draft itself, not a page that polls and then loads again.
+        jobs.wait(job, settings.PAIRING_WAIT_SECONDS)
     return rnd, job
 
 

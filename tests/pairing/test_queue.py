@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def queued(settings: Any) -> None:
-    """The request only queues: a worker process runs the job."""
+    """The request only queues: a worker process runs the job (and the request does not wait for it)."""
     settings.JOBS_IN_PROCESS = False
+    settings.PAIRING_WAIT_SECONDS = 0
 
 
 def wait_for(job: Job, *statuses: str, seconds: float = 120) -> Job:
@@ -227,6 +228,28 @@ def test_a_large_field_pairs_at_nice_10_in_an_engine_process_of_its_own_and_a_sp
         time.sleep(0.05)
     assert not [pid for pid in running if _stat(pid)]
     assert len(spares) == 1
+
+
+def test_the_request_waits_for_a_small_fields_worker_and_opens_on_the_draft(
+    queued, settings, arbiter_client, tournament, field, start_worker
+):
+    settings.PAIRING_WAIT_SECONDS = 60  # a loaded machine still pairs 12 players well within it
+    start_worker()
+    response = arbiter_client.post(url("pair", tournament), {"round": 1}, follow=True)
+    assert Job.objects.get().status == Job.Status.DONE
+    page = response.content.decode()
+    assert "Round 1 paired by the engine." in page and 'id="board-6"' in page
+    assert "Pairing round 1…" not in page  # no page that follows the job
+
+
+def test_the_request_does_not_wait_for_a_large_fields_engine_process(
+    queued, settings, monkeypatch, arbiter_client, tournament, large_field
+):
+    settings.PAIRING_WAIT_SECONDS = 60
+    waited: list[int] = []
+    monkeypatch.setattr("pairing.jobs.wait", lambda job, seconds: waited.append(job.pk))
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    assert Job.objects.get().status == Job.Status.QUEUED and waited == []
 
 
 def test_a_small_field_is_paired_by_the_worker_itself_without_an_engine_process(

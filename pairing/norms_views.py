@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.bridge import norms
@@ -16,7 +17,7 @@ from .views import HtmxHttpRequest, arbiter_only
 
 def _individual(tournament: Tournament) -> None:
     if tournament.is_team:
-        raise Http404("Title norms are worked out for individual events only.")
+        raise Http404(_("Title norms are worked out for individual events only."))
 
 
 @require_GET
@@ -33,10 +34,10 @@ def _report(tournament: Tournament, entrant_id: int, title: str) -> norms.Report
     try:
         norm = norms.NormTitle(title.upper())
     except ValueError:
-        raise Http404("No such title norm.") from None
+        raise Http404(_("No such title norm.")) from None
     found = norms.report(tournament, entrant, norm)
     if found is None:
-        raise Http404("That norm is not checked for this player.")
+        raise Http404(_("That norm is not checked for this player."))
     return found
 
 

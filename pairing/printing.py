@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import pgettext
+
 from tournaments import standings
 from tournaments.bridge.state import scores_after
 from tournaments.models import Entrant, Round, Seat, Tournament
@@ -15,7 +17,7 @@ class CardLine:
     """One round on a pairing card: blank until the round is published."""
 
     number: int
-    colour: str  # "W", "B" or ""
+    colour: str  # "W", "B" (in the page's language) or ""
     opponent: Entrant | None
     result: str  # from the player's side, as the public card says it
     score: Decimal | None  # the points after this round, once it has every result
@@ -59,7 +61,7 @@ def pairing_cards(tournament: Tournament, entrants: list[Entrant]) -> list[Pairi
             lines.append(
                 CardLine(
                     number,
-                    line.colour[:1] if line else "",
+                    _colour_letter(line.colour) if line else "",
                     line.opponent if line else None,
                     line.result if line else "",
                     score,
@@ -67,3 +69,13 @@ def pairing_cards(tournament: Tournament, entrants: list[Entrant]) -> list[Pairi
             )
         cards.append(PairingCard(entrant, lines))
     return cards
+
+
+def _colour_letter(colour: str) -> str:
+    """The card's colour column: the card line's colour name ("" without a game) as one letter, which
+    each language abbreviates its own way (German: W and S)."""
+    if colour == str(Seat.Colour.WHITE.label):
+        return pgettext("colour abbreviation", "W")
+    if colour == str(Seat.Colour.BLACK.label):
+        return pgettext("colour abbreviation", "B")
+    return ""

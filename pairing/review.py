@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.paginator import Page, Paginator
+from django.utils.translation import gettext
 
 from tournaments.bridge import drafts, team_drafts
 from tournaments.bridge.drafts import Finding
@@ -146,7 +147,7 @@ def _review(rnd: Round, page: int | str, *, check_now: bool, state: TournamentSt
         if state is None:
             state = pairing_state(tournament, rnd.number)
     except StateError as error:
-        problem = f"{error} Scores and findings show once it has one."
+        problem = gettext("%(reason)s Scores and findings show once it has one.") % {"reason": error}
     paginator = Paginator(rnd.boards_with_seats(), BOARDS_PER_PAGE)
     size = paginator.count
     shown = paginator.get_page(page) if size else None
@@ -196,7 +197,7 @@ def _team_review(rnd: Round) -> TeamReview:
     try:
         state = team_state(tournament, rnd.number)
     except StateError as error:
-        problem = f"{error} Points and findings show once it has one."
+        problem = gettext("%(reason)s Points and findings show once it has one.") % {"reason": error}
         stale = team_drafts.draft_staleness(rnd) if drafted else ""
     else:
         columns = team_drafts.team_columns(state)

@@ -54,7 +54,7 @@ class SidesForm(forms.Form):
 @arbiter_only
 def draw_page(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     if not tournament.is_round_robin:
-        raise Http404("Pairing numbers are drawn for round robins only.")
+        raise Http404(gettext("Pairing numbers are drawn for round robins only."))
     scheveningen = tournament.pairing_system == Tournament.PairingSystem.SCHEVENINGEN
     entrants = list(tournament.entrants.order_by("side", "pairing_number")) if scheveningen else []
     posted = request.POST if request.method == "POST" else None

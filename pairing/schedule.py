@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments import public_cache
 from tournaments.models import Announcement, AuditRecord, Round, Tournament
@@ -58,7 +59,7 @@ def remove_announcement(tournament: Tournament, user: User, announcement_id: int
         locked_tournament(tournament)
         notice = Announcement.objects.filter(tournament=tournament, pk=announcement_id).first()
         if notice is None:
-            raise ActionError("That notice is not there any more; nothing was removed.")
+            raise ActionError(_("That notice is not there any more; nothing was removed."))
         AuditRecord.record(user, AuditRecord.Action.DELETE, notice, {"text": notice.text}, None)
         notice.delete()
 

@@ -102,7 +102,7 @@ def arbiter_only(view: View) -> View:
     def wrapper(request: HtmxHttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
         tournament = get_object_or_404(Tournament, slug=slug)
         if not tournament.is_arbiter(request.user):
-            raise PermissionDenied("Only the tournament's arbiters may do this.")
+            raise PermissionDenied(_("Only the tournament's arbiters may do this."))
         return view(request, tournament, *args, **kwargs)
 
     return wrapper
@@ -114,7 +114,7 @@ def team_event_only(view: View) -> View:
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, tournament: Tournament, *args: Any, **kwargs: Any) -> HttpResponse:
         if not tournament.is_team:
-            raise Http404("Only team events have teams and lineups.")
+            raise Http404(_("Only team events have teams and lineups."))
         return view(request, tournament, *args, **kwargs)
 
     return wrapper
@@ -155,7 +155,7 @@ def _arbitrated(user: User) -> QuerySet[Tournament]:
 def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = _arbitrated(request.user)
     if not (request.user.is_staff or tournaments.exists()):
-        raise PermissionDenied("This page is for arbiters.")
+        raise PermissionDenied(_("This page is for arbiters."))
     return render(request, "pairing/tournaments.html", {"tournaments": tournaments.filter(archived=False)})
 
 
@@ -164,7 +164,7 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     if not request.user.is_staff:
-        raise PermissionDenied("Only staff create tournaments.")
+        raise PermissionDenied(_("Only staff create tournaments."))
     team = request.GET.get("kind") == Tournament.Kind.TEAM
     form = (forms.TeamTournamentForm if team else forms.TournamentForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -190,7 +190,7 @@ def tournament_edit(request: HtmxHttpRequest, tournament: Tournament) -> HttpRes
             form.save()
             after = {name: str(form.cleaned_data.get(name)) for name in form.changed_data}
             AuditRecord.record(request.user, AuditRecord.Action.CHANGE, tournament, before, after)
-        messages.success(request, "Settings saved.")
+        messages.success(request, _("Settings saved."))
         _warn_fide_mode(request, tournament, form.changed_data)
         return redirect("arbiter:tournament", tournament.slug)
     return render(
@@ -295,11 +295,13 @@ def arbiters(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.DeputyForm(request.POST or None)
     if request.method == "POST":
         if tournament.chief_arbiter_id != request.user.pk and not request.user.is_superuser:
-            raise PermissionDenied("Only the chief arbiter appoints deputies.")
+            raise PermissionDenied(_("Only the chief arbiter appoints deputies."))
         if "remove" in request.POST:
             removal = forms.RemoveDeputyForm(request.POST, tournament=tournament)
             if not removal.is_valid():
-                messages.error(request, "That user is not a deputy of this tournament; nobody was removed.")
+                messages.error(
+                    request, _("That user is not a deputy of this tournament; nobody was removed.")
+                )
                 return redirect("arbiter:arbiters", tournament.slug)
             deputy = removal.cleaned_data["remove"]
             tournament.deputy_arbiters.remove(deputy)
@@ -326,12 +328,16 @@ def arbiters(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
 def _renumbered(moved: int) -> str:
     if not moved:
         return ""
-    return (
-        f" {moved} pairing number(s) changed to keep the ranking order (C.04.2 2.3); they are listed below."
-    )
+    return " " + ngettext(
+        "%(n)d pairing number changed to keep the ranking order (C.04.2 2.3); it is listed below.",
+        "%(n)d pairing numbers changed to keep the ranking order (C.04.2 2.3); they are listed below.",
+        moved,
+    ) % {"n": moved}
 
 
-_ABSENCE_SHORT = {"half-bye": "½-point bye", "zero-bye": "0-point bye", "full-bye": "1-point bye"}
+def _absence_short(absence: str) -> str:
+    """A requested bye as the entrants page names it (the choices of its bye form)."""
+    return {"half-bye": _("½-point bye"), "zero-bye": _("0-point bye"), "full-bye": _("1-point bye")}[absence]
 
 
 def _entrant_states(tournament: Tournament, entrants: list[Entrant]) -> dict[int, list[str]]:
@@ -346,9 +352,11 @@ def _entrant_states(tournament: Tournament, entrants: list[Entrant]) -> dict[int
         if absence == Seat.Absence.WITHDRAWN:
             withdrawn.setdefault(entrant_id, number)
         else:
-            states.setdefault(entrant_id, []).append(f"{_ABSENCE_SHORT[absence]} in round {number}")
+            states.setdefault(entrant_id, []).append(
+                _("%(bye)s in round %(number)d") % {"bye": _absence_short(absence), "number": number}
+            )
     for entrant_id, number in withdrawn.items():
-        states.setdefault(entrant_id, []).append(f"withdrawn from round {number}")
+        states.setdefault(entrant_id, []).append(_("withdrawn from round %(number)d") % {"number": number})
     # A late entrant has no seat at all in the rounds paired before they entered.
     paired = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("number")
     seats = Seat.objects.filter(round__in=paired, entrant__in=ids)
@@ -356,8 +364,15 @@ def _entrant_states(tournament: Tournament, entrants: list[Entrant]) -> dict[int
     for entrant_id in ids:
         missed = [rnd.number for rnd in paired if (entrant_id, rnd.number) not in seated]
         if missed:
+            rounds = ", ".join(map(str, missed))
             states.setdefault(entrant_id, []).insert(
-                0, f"late entry: not paired in round {', '.join(map(str, missed))}"
+                0,
+                ngettext(
+                    "late entry: not paired in round %(rounds)s",
+                    "late entry: not paired in rounds %(rounds)s",
+                    len(missed),
+                )
+                % {"rounds": rounds},
             )
     return states
 
@@ -377,7 +392,7 @@ def entrants(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     renumbered = _renumbered_shown(request)
     if request.method == "POST" and form.is_valid():
         moved = registration.add_entrants(tournament, request.user, [form.save(commit=False)])
-        messages.success(request, f"{form.instance.name} entered.{_renumbered(moved)}")
+        messages.success(request, _("%(name)s entered.") % {"name": form.instance.name} + _renumbered(moved))
         latest = registration.last_renumbering(tournament) if moved else None
         renumbered = latest.pk if latest else None
         form.instance.refresh_from_db(fields=["pairing_number"])  # numbered with everyone again
@@ -556,11 +571,25 @@ def _import(request: HtmxHttpRequest, tournament: Tournament, *, teams: bool) ->
     if job is not None and job.status == Job.Status.DONE and job.request.get("confirm"):
         result = job.result
         if teams:
-            messages.success(request, f"{result['teams']} teams with {result['new']} players imported.")
+            said = ngettext(
+                "%(teams)d team with %(players)d players imported.",
+                "%(teams)d teams with %(players)d players imported.",
+                result["teams"],
+            )
+            messages.success(request, said % {"teams": result["teams"], "players": result["new"]})
             return redirect("arbiter:teams", tournament.slug)
         skipped = result["skipped"]
-        note = f"; {skipped} likely duplicate(s) skipped" if skipped else ""
-        messages.success(request, f"{result['new']} entrants imported{note}.{_renumbered(result['moved'])}")
+        counts = {"new": result["new"], "skipped": skipped}
+        if skipped:
+            # Two counts in one sentence: its form follows the duplicates, the number most often 1.
+            said = ngettext(
+                "%(new)d entrants imported; %(skipped)d likely duplicate skipped.",
+                "%(new)d entrants imported; %(skipped)d likely duplicates skipped.",
+                skipped,
+            )
+        else:
+            said = ngettext("%(new)d entrant imported.", "%(new)d entrants imported.", result["new"])
+        messages.success(request, said % counts + _renumbered(result["moved"]))
         latest = registration.last_renumbering(tournament) if result["moved"] else None
         url = reverse("arbiter:entrants", args=[tournament.slug])
         return redirect(f"{url}?renumbered={latest.pk}" if latest else url)
@@ -631,15 +660,18 @@ def teams(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
         except actions.ActionError as error:
             team_form.add_error("name", error.messages[0])
         else:
-            messages.success(request, f"{team_form.instance.name} entered.")
+            messages.success(request, _("%(name)s entered.") % {"name": team_form.instance.name})
             return redirect("arbiter:teams", tournament.slug)
     if player_form.is_bound and player_form.is_valid():
         team = player_form.cleaned_data["team"]
         try:
             team_registration.add_to_roster(team, request.user, player_form.save(commit=False))
-            messages.success(request, f"{player_form.instance.name} added to {team.name}.")
+            messages.success(
+                request,
+                _("%(name)s added to %(team)s.") % {"name": player_form.instance.name, "team": team.name},
+            )
         except actions.ActionError as error:
-            messages.error(request, f"Nothing was added. {error.messages[0]}")
+            messages.error(request, _("Nothing was added. %(reason)s") % {"reason": error.messages[0]})
         return redirect("arbiter:teams", tournament.slug)
     rows = tournament.teams.order_by("pairing_number").prefetch_related("players", "absences__round")
     averages = average_ratings(tournament)
@@ -683,9 +715,9 @@ def teams_reseed(request: HtmxHttpRequest, tournament: Tournament) -> HttpRespon
 
     def act() -> str:
         team_registration.reseed_by_rating(tournament, request.user)
-        return "Teams numbered by the average rating of their best players."
+        return _("Teams numbered by the average rating of their best players.")
 
-    return _on_teams_page(request, tournament, act, "The numbers stay as they were.")
+    return _on_teams_page(request, tournament, act, _("The numbers stay as they were."))
 
 
 @require_POST
@@ -698,9 +730,9 @@ def team_number(request: HtmxHttpRequest, tournament: Tournament, team_id: int) 
     def act() -> str:
         number = _cleaned(forms.TeamNumberForm(request.POST))["number"]
         team_registration.move_team(team, request.user, number)
-        return f"{team.name} is team {number}."
+        return _("%(name)s is team %(number)d.") % {"name": team.name, "number": number}
 
-    return _on_teams_page(request, tournament, act, "The numbers stay as they were.")
+    return _on_teams_page(request, tournament, act, _("The numbers stay as they were."))
 
 
 @require_POST
@@ -717,9 +749,10 @@ def team_absence(request: HtmxHttpRequest, tournament: Tournament, team_id: int)
             team_registration.cancel_team_absence(team, request.user, number)
         else:
             team_registration.record_team_absence(team, request.user, number, withdraw=kind == "withdrawn")
-        return f"{team.name}: {forms.TEAM_ABSENCES[kind]} (round {number})."
+        said = {"name": team.name, "change": forms.TEAM_ABSENCES[kind], "number": number}
+        return _("%(name)s: %(change)s (round %(number)d).") % said
 
-    return _on_teams_page(request, tournament, act, "Nothing was recorded.")
+    return _on_teams_page(request, tournament, act, _("Nothing was recorded."))
 
 
 ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}
@@ -728,7 +761,9 @@ ABSENCE_FORMS = {"bye": forms.AbsenceForm, "withdraw": forms.WithdrawForm}
 def _form_errors(form: Any) -> str:
     """Every error of a bound form, each led by its field's label."""
     return " ".join(
-        f"{form[name].label}: {message}" if name in form.fields else message
+        _("%(field)s: %(error)s") % {"field": form[name].label, "error": message}
+        if name in form.fields
+        else message
         for name, errs in form.errors.items()
         for message in errs
     )
@@ -742,7 +777,7 @@ def entrant_absence(
     """A requested bye for a future round (`kind` "bye"), or a withdrawal from a round on ("withdraw")."""
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=entrant_id)
     if kind not in ABSENCE_FORMS:
-        messages.error(request, "Choose a bye or a withdrawal; nothing was recorded.")
+        messages.error(request, _("Choose a bye or a withdrawal; nothing was recorded."))
         return redirect("arbiter:entrants", tournament.slug)
     form = ABSENCE_FORMS[kind](request.POST)
     if form.is_valid():
@@ -752,14 +787,15 @@ def entrant_absence(
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
         else:
-            what = (
-                f"a {_ABSENCE_SHORT[absence]} in round {number}"
-                if absence
-                else f"withdrawn from round {number} on"
-            )
-            messages.success(request, f"{entrant.name}: {what}. It shows in the State column.")
+            said = {"name": entrant.name, "number": number}
+            if absence:
+                said["bye"] = _absence_short(absence)
+                done = _("%(name)s: a %(bye)s in round %(number)d. It shows in the State column.")
+            else:
+                done = _("%(name)s: withdrawn from round %(number)d on. It shows in the State column.")
+            messages.success(request, done % said)
     else:
-        messages.error(request, f"Nothing was recorded. {_form_errors(form)}")
+        messages.error(request, _("Nothing was recorded. %(errors)s") % {"errors": _form_errors(form)})
     return redirect("arbiter:entrants", tournament.slug)
 
 
@@ -784,7 +820,7 @@ def pair_round(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
     """Queue the pairing (a worker runs the engine) and show the round, which follows the job."""
     form = forms.PairForm(request.POST)
     if not form.is_valid():
-        messages.error(request, f"Nothing was paired. {_form_errors(form)}")
+        messages.error(request, _("Nothing was paired. %(errors)s") % {"errors": _form_errors(form)})
         return redirect("arbiter:tournament", tournament.slug)
     again = form.cleaned_data.get("again", False)
     expected = form.cleaned_data.get("round")
@@ -795,9 +831,16 @@ def pair_round(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
         return redirect("arbiter:tournament", tournament.slug)
     if job is None:
         # A second press of "pair" (or a colleague's) keeps the draft and its manual changes.
-        messages.info(request, f"Round {rnd.number} already has a draft; it was kept as it is.")
+        messages.info(
+            request, _("Round %(number)d already has a draft; it was kept as it is.") % {"number": rnd.number}
+        )
     elif job.status == Job.Status.DONE:
-        messages.success(request, f"Round {rnd.number} paired {'again ' if again else ''}by the engine.")
+        done = (
+            _("Round %(number)d paired again by the engine.")
+            if again
+            else _("Round %(number)d paired by the engine.")
+        )
+        messages.success(request, done % {"number": rnd.number})
     elif not job.is_active:
         messages.error(request, job.message)
     return redirect("arbiter:round", tournament.slug, rnd.number)
@@ -875,9 +918,12 @@ def round_job_cancel(request: HtmxHttpRequest, tournament: Tournament, number: i
     job = job_kinds.active_job(tournament, number)
     try:
         if job is None:
-            raise actions.ActionError("No pairing of this round is running; nothing was cancelled.")
+            raise actions.ActionError(_("No pairing of this round is running; nothing was cancelled."))
         tasks.cancel(job, request.user)
-        messages.info(request, f"The pairing of round {number} was cancelled; nothing was stored.")
+        messages.info(
+            request,
+            _("The pairing of round %(number)d was cancelled; nothing was stored.") % {"number": number},
+        )
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
     return redirect("arbiter:round", tournament.slug, number)
@@ -933,14 +979,14 @@ def round_publish(request: HtmxHttpRequest, tournament: Tournament, number: int)
     rnd = _get_round(tournament, number)
     form = forms.PublishForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "This page is out of date; nothing was published. Review the draft again.")
+        messages.error(request, _("This page is out of date; nothing was published. Review the draft again."))
         return redirect("arbiter:round", tournament.slug, number)
     try:
         published = publishing.publish_round(
             rnd, request.user, confirmed=form.cleaned_data["confirm"], version=form.cleaned_data["version"]
         )
         if published:
-            messages.success(request, f"Round {number} is published.")
+            messages.success(request, _("Round %(number)d is published.") % {"number": number})
             if not tournament.public:
                 messages.warning(
                     request,
@@ -949,7 +995,7 @@ def round_publish(request: HtmxHttpRequest, tournament: Tournament, number: int)
                     ),
                 )
         else:
-            messages.info(request, f"Round {number} was already published.")
+            messages.info(request, _("Round %(number)d was already published.") % {"number": number})
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
     return redirect("arbiter:round", tournament.slug, number)
@@ -971,7 +1017,11 @@ def _act_on_round(
 def round_keep(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The arbiter keeps a draft whose input changed, instead of pairing it again."""
     return _act_on_round(
-        request, tournament, number, publishing.keep_draft, f"The draft of round {number} is kept as it is."
+        request,
+        tournament,
+        number,
+        publishing.keep_draft,
+        _("The draft of round %(number)d is kept as it is.") % {"number": number},
     )
 
 
@@ -979,7 +1029,11 @@ def round_keep(request: HtmxHttpRequest, tournament: Tournament, number: int) ->
 @arbiter_only
 def round_unpublish(request: HtmxHttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     return _act_on_round(
-        request, tournament, number, publishing.unpublish_round, f"Round {number} is a draft again."
+        request,
+        tournament,
+        number,
+        publishing.unpublish_round,
+        _("Round %(number)d is a draft again.") % {"number": number},
     )
 
 
@@ -1012,10 +1066,15 @@ def _match_heads(rnd: Round, boards: list[Any]) -> dict[int, str]:
     for board in boards:
         if board.match is not None and board.match_board == 1:
             white, black = scores[board.match.pk]
-            heads[board.number] = (
-                f"Match {board.match.number}: {board.match.white} {points_text(white)}"
-                f"–{points_text(black)} {board.match.black}"
-            )
+            heads[board.number] = _(
+                "Match %(number)d: %(white)s %(white_points)s–%(black_points)s %(black)s"
+            ) % {
+                "number": board.match.number,
+                "white": board.match.white,
+                "white_points": points_text(white),
+                "black_points": points_text(black),
+                "black": board.match.black,
+            }
     return heads
 
 
@@ -1080,7 +1139,11 @@ def round_results(request: HtmxHttpRequest, tournament: Tournament, number: int)
         # The page is shown again with what is stored now, so the conflicts can be decided.
         rnd.refresh_from_db()
         return _render_results(request, rnd, recorded=recorded)
-    messages.success(request, f"{len(recorded.saved)} result(s) saved.")
+    saved = len(recorded.saved)
+    # The English "(s)" is the results page's own wording (it says the same after a conflict); the
+    # plural forms let every other language agree with the count.
+    said = ngettext("%(n)d result(s) saved.", "%(n)d result(s) saved.", saved) % {"n": saved}
+    messages.success(request, said)
     if recorded.notice:
         messages.warning(request, recorded.notice)
     return _back_to_page(request, "arbiter:results", tournament, number)
@@ -1096,13 +1159,13 @@ def result_clear(request: HtmxHttpRequest, tournament: Tournament, number: int) 
         board, seen = form.cleaned_data["board"]
         try:
             notice = results.clear_result(rnd, request.user, board, seen=seen)
-            messages.success(request, f"Board {board} is back to not yet played.")
+            messages.success(request, _("Board %(board)d is back to not yet played.") % {"board": board})
             if notice:
                 messages.warning(request, notice)
         except actions.ActionError as error:
             messages.error(request, error.messages[0])
     else:
-        messages.error(request, "Choose a board that has a result.")
+        messages.error(request, _("Choose a board that has a result."))
     return _back_to_page(request, "arbiter:results", tournament, number)
 
 
@@ -1133,7 +1196,7 @@ def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int)
     }
     if data is not None:
         if closed:
-            messages.error(request, f"{closed} Nothing was saved.")
+            messages.error(request, _("%(reason)s Nothing was saved.") % {"reason": closed})
             return redirect("arbiter:lineups", tournament.slug, number)
         invalid = [t.name for t in teams if not forms_by_team[t.pk].is_valid()]
         if not invalid:
@@ -1154,12 +1217,14 @@ def round_lineups(request: HtmxHttpRequest, tournament: Tournament, number: int)
                 messages.success(request, _("Lineups of round %(number)s saved.") % {"number": number})
                 return redirect("arbiter:lineups", tournament.slug, number)
             except actions.ActionError as error:
-                messages.error(request, f"{error.messages[0]} Nothing was saved.")
+                messages.error(request, _("%(reason)s Nothing was saved.") % {"reason": error.messages[0]})
         else:
             errors = "; ".join(
-                f"{t.name}: {_form_errors(forms_by_team[t.pk])}" for t in teams if t.name in invalid
+                _("%(team)s: %(errors)s") % {"team": t.name, "errors": _form_errors(forms_by_team[t.pk])}
+                for t in teams
+                if t.name in invalid
             )
-            messages.error(request, f"Nothing was saved. {errors}")
+            messages.error(request, _("Nothing was saved. %(errors)s") % {"errors": errors})
     open_ = not closed and rnd.lineups == Round.Lineups.OPEN
     rows = [
         (team, shown[team.pk], forms_by_team[team.pk], status(shown[team.pk], open_=open_)) for team in teams
@@ -1187,10 +1252,12 @@ def round_lineups_close(request: HtmxHttpRequest, tournament: Tournament, number
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
     else:
-        done = _("released") if release else _("closed")
-        messages.success(
-            request, _("Lineups of round %(number)s %(done)s.") % {"number": number, "done": done}
+        done = (
+            _("Lineups of round %(number)s released.")
+            if release
+            else _("Lineups of round %(number)s closed.")
         )
+        messages.success(request, done % {"number": number})
     return redirect("arbiter:lineups", tournament.slug, number)
 
 
@@ -1201,7 +1268,7 @@ def match_forfeit(request: HtmxHttpRequest, tournament: Tournament, number: int)
     rnd = _get_round(tournament, number)
     form = forms.MatchForfeitForm(request.POST, round=rnd)
     if not form.is_valid():
-        messages.error(request, f"Nothing was recorded. {_form_errors(form)}")
+        messages.error(request, _("Nothing was recorded. %(errors)s") % {"errors": _form_errors(form)})
         return redirect("arbiter:results", tournament.slug, number)
     match, forfeit = form.cleaned_data["match"], form.cleaned_data["forfeit"]
     try:
@@ -1209,8 +1276,14 @@ def match_forfeit(request: HtmxHttpRequest, tournament: Tournament, number: int)
     except actions.ActionError as error:
         messages.error(request, error.messages[0])
     else:
-        said = dict(Match.Forfeit.choices)[forfeit]
-        messages.success(request, f"Match {match}: {said if forfeit else 'the forfeit is taken back'}.")
+        if forfeit:
+            said = _("Match %(match)s: %(forfeit)s.") % {
+                "match": match,
+                "forfeit": Match.Forfeit(forfeit).label,
+            }
+        else:
+            said = _("Match %(match)s: the forfeit is taken back.") % {"match": match}
+        messages.success(request, said)
         if notice:
             messages.warning(request, notice)
     return redirect("arbiter:results", tournament.slug, number)
@@ -1236,7 +1309,7 @@ def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
         try:
             text = team_trf.team_trf(tournament)
         except StateError as error:
-            messages.error(request, f"No TRF yet: {error}")
+            messages.error(request, _("No TRF yet: %(reason)s") % {"reason": error})
             return redirect("arbiter:tournament", tournament.slug)
     else:
         text = trf_export.arbiter_trf(tournament)
@@ -1250,7 +1323,7 @@ def export_trf(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse
 def rating_report(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     """US Chess events: the rating report's three DBF files, zipped, for the director to upload."""
     if not tournament.is_us_chess:
-        raise Http404("Only US Chess events have a US Chess rating report.")
+        raise Http404(_("Only US Chess events have a US Chess rating report."))
     form = forms.RatingReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -1290,7 +1363,10 @@ def schedule(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
             changed = tournament_day.save_schedule(
                 tournament, request.user, form.cleaned_data["time_zone"], form.starts()
             )
-            messages.success(request, _("Schedule saved: %(n)s rounds changed.") % {"n": changed})
+            said = ngettext(
+                "Schedule saved: %(n)s round changed.", "Schedule saved: %(n)s rounds changed.", changed
+            )
+            messages.success(request, said % {"n": changed})
             return redirect("arbiter:schedule", tournament.slug)
         messages.error(request, _("Nothing was saved. %(errors)s") % {"errors": _form_errors(form)})
     return render(request, "pairing/schedule.html", {"tournament": tournament, "form": form})

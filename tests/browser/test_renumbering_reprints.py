@@ -36,7 +36,7 @@ def test_a_late_entry_after_round_1_lists_the_moves_and_reprints_what_they_made_
     page.fill("#id_name", "Late, Strong")
     page.fill("#id_fide_rating", "2500")
     page.click(".quick-entry button[type=submit]")
-    expect(page.locator("#messages")).to_contain_text("6 pairing number(s) changed")
+    expect(page.locator("#messages")).to_contain_text("6 pairing numbers changed")
     moves = page.locator("#renumbered li")
     expect(moves).to_have_count(6)
     expect(moves.first).to_have_text(f"1 → 2 {players[0].name}")

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import pgettext
+
 # A spreadsheet reads a cell starting with one of these as a formula (tab and CR shift it first).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -30,3 +32,14 @@ def csv_text(rows: Iterable[Sequence[object]]) -> str:
     writer = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC)
     writer.writerows([neutralise(cell) for cell in row] for row in rows)
     return out.getvalue()
+
+
+def csv_headings(*names: str) -> list[str]:
+    """A standings file's first headings, rank and pairing number, then `names`, in the reader's
+    language: the file is read in a spreadsheet, never imported back."""
+    return [pgettext("CSV heading", "Rank"), pgettext("CSV heading", "No"), *names]
+
+
+def round_headings(rounds: int) -> list[str]:
+    """A heading per round, "R1" .. "R<rounds>", as the crosstable writes them."""
+    return [pgettext("round column", "R%(n)s") % {"n": n} for n in range(1, rounds + 1)]

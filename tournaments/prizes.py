@@ -28,11 +28,13 @@ CLUB_PLAYERS = 3
 def label(code: str) -> str:
     """ "U18" -> "Under 18", "U1800" -> "Rated under 1800", "S65" -> "65 and over", "W" -> "Women"."""
     if code == "W":
-        return "Women"
+        return gettext("Women")
     limit = int(code[1:])
     if code[0] == "S":
-        return f"{limit} and over"
-    return f"Under {limit}" if limit < 100 else f"Rated under {limit}"
+        return gettext("%(age)s and over") % {"age": limit}
+    if limit < 100:
+        return gettext("Under %(age)s") % {"age": limit}
+    return gettext("Rated under %(rating)s") % {"rating": limit}
 
 
 def _age_on_new_year(born: datetime.date, year: int) -> int:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from .bridge import team_standings
 from .bridge.teams import average_ratings
-from .csv_export import csv_text
+from .csv_export import csv_headings, csv_text, round_headings
 from .models import Entrant, Round, Team, Tournament
 from .public_cache import cached_page
 from .public_context import page_context as _context
@@ -50,14 +52,24 @@ def standings_csv(tournament: Tournament, after: int) -> HttpResponse:
     rows: list[list[object]] = []
     if after:
         table = team_standings.table(tournament, after)
-        rows.append(["Rank", "No", "Team", "Fed", "MP", "GP", *table.codes])
+        rows.append(
+            [
+                *csv_headings(
+                    _("Team"),
+                    pgettext("CSV heading", "Fed"),
+                    pgettext("match points", "MP"),
+                    pgettext("game points", "GP"),
+                ),
+                *table.codes,
+            ]
+        )
         for row in table.rows:
             team = row.team
             rows.append([row.place, team.pairing_number, team.name, team.federation, row.match_points])
             rows[-1] += [row.game_points, *row.values]
         # Each round as the crosstable writes it ("3w 2½", "5b −", "bye 1"), after the columns above.
         cells = team_standings.crosstable(tournament, table)
-        rows[0] += [f"R{n}" for n in range(1, after + 1)]
+        rows[0] += round_headings(after)
         for line, row in zip(rows[1:], table.rows, strict=True):
             line += cells[row.team.pk]
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")

@@ -13,6 +13,8 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from . import public_team_views as team_views
@@ -23,7 +25,7 @@ from .bridge.norms import achieved as achieved_norms
 from .bridge.state import StateError, scores_after, scoring
 from .bridge.team_trf import public_team_trf
 from .bridge.trf import export_trf
-from .csv_export import csv_text
+from .csv_export import csv_headings, csv_text, round_headings
 from .models import Board, Entrant, Round, Seat, Tournament
 from .names import search_key, sort_key
 from .prizes import CLUB_PLAYERS, group_standings, money_lists, prize_lists
@@ -192,7 +194,9 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     rows: list[list[object]] = []
     if after:
         table = standings_module.standings(tournament, after)
-        rows.append(["Rank", "No", "Name", "Rating", "Fed", "Points", *table.codes])
+        rows.append(
+            [*csv_headings(_("Name"), _("Rating"), pgettext("CSV heading", "Fed"), _("Points")), *table.codes]
+        )
         for row in table.rows:
             e = row.entrant
             rows.append(
@@ -200,12 +204,12 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             )
         # Each round as the crosstable writes it ("12w1", "7b−", "bye ½"), after the columns above.
         cells = standings_module.crosstable_cells(tournament, after, table, table.rows)
-        rows[0] += [f"R{n}" for n in range(1, after + 1)]
+        rows[0] += round_headings(after)
         for line, row in zip(rows[1:], table.rows, strict=True):
             line += cells[row.entrant.pk]
     if tournament.national_acceleration:
         # Whoever rates the event from this file must see that FIDE has not approved its pairings.
-        rows.append(["Pairing rules", tournament.pairing_rules])
+        rows.append([_("Pairing rules"), tournament.pairing_rules])
     response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
     return response

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
 from . import public_cache
 from .bridge import notation, ratings, round_robin, tiebreaks, us_tiebreaks
@@ -41,7 +42,9 @@ class Table:
     ruleset: str
     rows: list[Row]
     ordering: list[str]  # the tie-breaks that decided the order, in order
-    dropped: dict[str, str]  # the tournament's other tie-breaks, each with why it was left out
+    # The tournament's other tie-breaks, each with why it was left out: lazy, as the table is kept
+    # in the cache for readers of every language.
+    dropped: dict[str, Promise]
     # Per pairing number, the performance rating (C.07 10.2) a card shows, without a column;
     # players without a game over the board, and US Chess events, have none.
     performance: dict[int, Decimal] = field(default_factory=dict)
@@ -110,7 +113,11 @@ def _us_standings(
     """US Chess events rank by rule 34E's tie-breaks; FIDE codes in the list are left out."""
     chosen = tournament.tiebreaks or list(US_DEFAULT_TIEBREAKS)
     ordering = [code for code in chosen if code in US_TIEBREAK_CODES]
-    dropped = {code: "not a US Chess tie-break (34E)" for code in chosen if code not in US_TIEBREAK_CODES}
+    dropped: dict[str, Promise] = {
+        code: gettext_lazy("not a US Chess tie-break (34E)")
+        for code in chosen
+        if code not in US_TIEBREAK_CODES
+    }
     rows = us_tiebreaks.standings(players, scoring(tournament), after_round, ordering)
     return Table(
         after_round=after_round,
@@ -147,7 +154,7 @@ def crosstable_cells(
             elif record.opponent is None:
                 line.append(notation.unplayed(rules.points(record.code)))
             else:
-                colour = record.colour.value if record.colour else ""
+                colour = notation.colour_initial(record.colour)
                 line.append(f"{rank_of[record.opponent]}{colour}{notation.side(record.code)}")
         cells[row.entrant.pk] = line
     return cells

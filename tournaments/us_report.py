@@ -16,6 +16,7 @@ import zipfile
 from dataclasses import dataclass
 
 from anyascii import anyascii
+from django.utils.translation import gettext, ngettext
 
 from . import dbf
 from .bridge.state import Code, round_results
@@ -86,11 +87,21 @@ def report(tournament: Tournament, event: Event, today: datetime.date) -> bytes:
     """The zip of THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF; ReportError when not every round is done."""
     rounds = tournament.total_rounds
     if len(tournament.rounds_with_standings()) < rounds:
-        raise ReportError(f"Every one of the {rounds} rounds must be published with all its results first.")
+        raise ReportError(
+            ngettext(
+                "The round must be published with all its results first.",
+                "Every one of the %(rounds)s rounds must be published with all its results first.",
+                rounds,
+            )
+            % {"rounds": rounds}
+        )
     entrants = list(tournament.entrants.order_by("pairing_number"))
     too_long = [e.name for e in entrants if len(ascii_name(e.name)) > 30]
     if too_long:
-        raise ReportError(f"US Chess takes names of at most 30 characters: {', '.join(too_long)}.")
+        raise ReportError(
+            gettext("US Chess takes names of at most 30 characters: %(names)s.")
+            % {"names": ", ".join(too_long)}
+        )
     dates = {"beg": tournament.start_date.strftime("%Y%m%d"), "end": tournament.end_date.strftime("%Y%m%d")}
     header = {
         **{"H_FORMAT": "2C", "H_PROGRAM": PROGRAM, "H_NAME": ascii_name(tournament.name)[:35]},

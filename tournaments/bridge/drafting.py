@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from swiss.systems import system
 from tournaments.models import Entrant, Round, Tournament
 
@@ -75,7 +77,7 @@ def _drawn(state: Callable[[Tournament, int], Any]) -> Callable[[Tournament, int
 
     def drawn_state(tournament: Tournament, round_number: int) -> Any:
         if not tournament.numbers_drawn:
-            raise StateError("Draw the pairing numbers first: a round robin's table follows them.")
+            raise StateError(_("Draw the pairing numbers first: a round robin's table follows them."))
         return state(tournament, round_number)
 
     return drawn_state

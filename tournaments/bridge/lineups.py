@@ -101,7 +101,11 @@ def _problem(name: str, roster: list[Entrant], players: list[Entrant], boards: i
     if problem is None:
         return ""
     if len(players) != boards:
-        return f"{name} lines up {len(players)} players for {boards} boards."
+        return _("%(team)s lines up %(players)s players for %(boards)s boards.") % {
+            "team": name,
+            "players": len(players),
+            "boards": boards,
+        }
     if any(p.pk not in ids for p in players):
-        return f"{name} lines up a player who is not on its roster."
-    return f"{name}'s lineup does not keep the roster's board order."
+        return _("%(team)s lines up a player who is not on its roster.") % {"team": name}
+    return _("%(team)s's lineup does not keep the roster's board order.") % {"team": name}

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swiss.model import Code
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from swiss.model import Code, Colour
 
 from .state import RESULT_CODES
 
@@ -61,4 +64,12 @@ def points(value: Fraction | int) -> str:
 
 def unplayed(value: Fraction | int) -> str:
     """A round without a game: "bye" with the points it gave ("bye 1", "bye ½"), blank without any."""
-    return f"bye {points(value)}" if value else ""
+    return _("bye %(points)s") % {"points": points(value)} if value else ""
+
+
+def colour_initial(colour: Colour | None) -> str:
+    """A crosstable cell's colour letter in the reader's language ("w" / "b" in English); ""
+    without a colour."""
+    if colour is None:
+        return ""
+    return pgettext("colour initial", "w") if colour is Colour.WHITE else pgettext("colour initial", "b")

@@ -14,6 +14,8 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from swiss.abcd import ABCD_METHODS, top_half
 from swiss.model import Acceleration, Colour, Edition, Pairing, RoundResult, Scoring
 from swiss.model import Board as EngineBoard
@@ -110,11 +112,13 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     entrants = list(tournament.entrants.order_by("pairing_number"))
     missing = [e.name for e in entrants if e.pairing_number is None]
     if missing:
-        raise StateError(f"Entrants without a pairing number: {', '.join(missing)}.")
+        raise StateError(
+            gettext("Entrants without a pairing number: %(names)s.") % {"names": ", ".join(missing)}
+        )
     rounds = list(tournament.rounds.filter(number__lt=round_number).order_by("number"))
     unfinished = [r.number for r in rounds if r.state == Round.State.DRAFT]
     if unfinished:
-        raise StateError(f"Round {unfinished[0]} is not published yet.")
+        raise StateError(gettext("Round %(number)s is not published yet.") % {"number": unfinished[0]})
     players = _players(tournament, entrants, round_number - 1)
     number_of = {e.pk: e.pairing_number for e in entrants if e.pairing_number is not None}
     absent = Seat.objects.filter(round__tournament=tournament, round__number=round_number).exclude(absence="")
@@ -204,7 +208,10 @@ def round_results(
             continue
         if not result:
             if require_results:
-                raise StateError(f"Round {number}, board {board_number} has no result yet.")
+                raise StateError(
+                    gettext("Round %(number)s, board %(board)s has no result yet.")
+                    % {"number": number, "board": board_number}
+                )
             continue
         white = colour == Seat.Colour.WHITE
         opponent = board[Seat.Colour.BLACK if white else Seat.Colour.WHITE]

@@ -12,9 +12,11 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import pgettext
+
 from swiss.model import Code, Colour, Player, RoundResult
 from swiss.team.model import Outcome, Team
-from tournaments.models import Entrant, LineupBoard, Match, Seat, Tournament
+from tournaments.models import Entrant, LineupBoard, Match, Seat, TeamAbsence, Tournament
 from tournaments.models import Team as TeamRow
 
 from . import notation, round_robin, team_tiebreaks, tiebreaks
@@ -125,7 +127,7 @@ def crosstable(tournament: Tournament, standings: Table) -> dict[int, list[str]]
             if record.opponent is None:
                 line.append(notation.unplayed(record.game_points))
                 continue
-            colour = "w" if record.colour is Colour.WHITE else "b"
+            colour = notation.colour_initial(record.colour)
             if record.outcome is Outcome.PLAYED:
                 line.append(f"{position[record.opponent]}{colour} {notation.points(record.game_points)}")
             else:
@@ -232,7 +234,7 @@ class TeamRound:
     games: list[Game]  # from this team's side: `left` is its player
     points: Fraction | None  # game points; None while games are being played
     match_points: Fraction | None
-    absence: str = ""  # "absent" or "withdrawn" for a round it was marked out of
+    absence: str = ""  # "absent" or "withdrawn" (in the reader's language) for a round it was marked out of
 
 
 def team_card(tournament: Tournament, team: TeamRow, rounds: list[int]) -> list[TeamRound]:
@@ -244,7 +246,9 @@ def team_card(tournament: Tournament, team: TeamRow, rounds: list[int]) -> list[
     for number in rounds:
         view = views.get(number)
         if view is None:
-            card.append(TeamRound(number, None, None, "", [], None, None, absences.get(number, "")))
+            absence = absences.get(number)
+            shown = str(TeamAbsence.Kind(absence).label) if absence else ""
+            card.append(TeamRound(number, None, None, "", [], None, None, shown))
             continue
         ours = view.left == team
         games = view.games if ours else [_turned(g) for g in view.games]
@@ -303,7 +307,13 @@ def player_rounds(tournament: Tournament, entrant: Entrant, rounds: list[int]) -
         if game is None:
             # Absent, the team bye, lineups not yet released, or not in the lineup.
             bye = card.view is not None and card.opponent is None
-            result = "bye" if bye else "" if card.view is not None and not card.games else "–"
+            result = (
+                pgettext("round without a game", "bye")
+                if bye
+                else ""
+                if card.view is not None and not card.games
+                else "–"
+            )
             shown.append(PlayerRound(card.number, "", "", None, card.opponent, result))
             continue
         shown.append(

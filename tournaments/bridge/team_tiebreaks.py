@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
+
 from swiss.team.model import MatchScoring, Outcome, Primary, Team, TeamRound
 
 # C.04.6 with match points primary: the default of docs/tiebreaks.md section 6, the Olympiad's order.
@@ -33,21 +36,26 @@ DEFAULT_GP_PRIMARY_TIEBREAKS = ("MP", "EGGSB-C1", "BH:GP-C1")
 _SB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
 _CODE = re.compile(r"^(?:(?P<sb>EMMSB|EMGSB|EGMSB|EGGSB)|BH:(?P<bh>MP|GP))(?:-(?P<mod>[CM])(?P<n>[12]))?$")
 
-LABELS: dict[str, str] = {
-    "MP": "Match points",
-    "GP": "Game points",
-    "EMGSB": "Olympiad Sonneborn-Berger (opponents' match points × game points)",
-    "EMMSB": "Sonneborn-Berger on match points",
-    "EGMSB": "Sonneborn-Berger, opponents' game points × match points",
-    "EGGSB": "Sonneborn-Berger on game points",
-    "BH:MP": "Buchholz on match points",
-    "BH:GP": "Buchholz on game points",
-    "WIN": "Matches won (with or without playing)",
-    "WON": "Matches won over the board",
-    "EDE": "Extended direct encounter",
-    "TPN": "Team pairing number",
+LABELS: dict[str, Promise] = {
+    "MP": gettext_lazy("Match points"),
+    "GP": gettext_lazy("Game points"),
+    "EMGSB": gettext_lazy("Olympiad Sonneborn-Berger (opponents' match points × game points)"),
+    "EMMSB": gettext_lazy("Sonneborn-Berger on match points"),
+    "EGMSB": gettext_lazy("Sonneborn-Berger, opponents' game points × match points"),
+    "EGGSB": gettext_lazy("Sonneborn-Berger on game points"),
+    "BH:MP": gettext_lazy("Buchholz on match points"),
+    "BH:GP": gettext_lazy("Buchholz on game points"),
+    "WIN": gettext_lazy("Matches won (with or without playing)"),
+    "WON": gettext_lazy("Matches won over the board"),
+    "EDE": gettext_lazy("Extended direct encounter"),
+    "TPN": gettext_lazy("Team pairing number"),
 }
-_MODIFIERS = {"C1": "cut 1", "C2": "cut 2", "M1": "median 1", "M2": "median 2"}
+_MODIFIERS = {
+    "C1": gettext_lazy("cut 1"),
+    "C2": gettext_lazy("cut 2"),
+    "M1": gettext_lazy("median 1"),
+    "M2": gettext_lazy("median 2"),
+}
 # Codes that decide order only, without a value per team.
 ORDER_ONLY = {"EDE", "TPN"}
 _VUR = {Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT, Outcome.HALF_BYE, Outcome.ZERO_BYE}
@@ -65,11 +73,11 @@ def team_codes() -> list[str]:
 
 def label(code: str) -> str:
     """The tie-break's name for the pages: "Olympiad Sonneborn-Berger (...), cut 1"."""
-    base, _, modifier = code.partition("-")
+    base, _sep, modifier = code.partition("-")
     name = LABELS.get(base)
     if name is None:
         raise ValueError(f"Unknown team tie-break: {code}.")
-    return f"{name}, {_MODIFIERS[modifier]}" if modifier else name
+    return f"{name}, {_MODIFIERS[modifier]}" if modifier else str(name)
 
 
 @dataclass(frozen=True)

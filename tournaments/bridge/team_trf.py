@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from swiss.model import Colour, Player, TrfError
 from swiss.team.lineups import board_colours
@@ -237,7 +238,10 @@ def roster_rows(text: str) -> list[tuple[int, str, dict[str, str]]]:
     try:
         state = read_team_trf(text)
     except TrfError as error:
-        raise TeamFileError(f"Line {error.line}, column {error.column}: {error.message}") from error
+        raise TeamFileError(
+            _("Line %(line)s, column %(column)s: %(message)s")
+            % {"line": error.line, "column": error.column, "message": error.message}
+        ) from error
     players = entrant_rows(text)
     rows = {int(line[4:8]): (n, line, data) for n, line, data in players if line[4:8].strip().isdigit()}
     result = []

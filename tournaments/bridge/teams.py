@@ -13,6 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 from swiss.check import points_text as points_text  # re-exported: the results page shows match scores
 from swiss.model import Board as EngineBoard
 from swiss.model import Code, Colour, Scoring
@@ -140,7 +142,8 @@ def team_rounds(
         if record.pending:
             if require_results:
                 raise StateError(
-                    f"Round {match.round.number}, match {match.number} has games without a result."
+                    _("Round %(number)s, match %(match)s has games without a result.")
+                    % {"number": match.round.number, "match": match.number}
                 )
             continue
         for team, played in record.rounds.items():
@@ -169,7 +172,7 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
     if round_number is None:
         round_number = next_round_to_pair(tournament)
     if not tournament.is_team or tournament.boards is None:
-        raise StateError("This is not a team event.")
+        raise StateError(_("This is not a team event."))
     # A player's rating reads the tournament (US Chess or not): fetched once, not once per player.
     teams = list(
         tournament.teams.order_by("pairing_number")
@@ -179,10 +182,12 @@ def team_state(tournament: Tournament, round_number: int | None = None) -> TeamS
     unnumbered = [t.name for t in teams if t.pairing_number is None]
     unnumbered += [p.name for t in teams for p in t.players.all() if p.pairing_number is None]
     if unnumbered:
-        raise StateError(f"Teams or players without a pairing number: {', '.join(unnumbered)}.")
+        raise StateError(
+            _("Teams or players without a pairing number: %(names)s.") % {"names": ", ".join(unnumbered)}
+        )
     draft = tournament.rounds.filter(number__lt=round_number, state=Round.State.DRAFT).order_by("number")
     if draft.exists():
-        raise StateError(f"Round {draft[0].number} is not published yet.")
+        raise StateError(_("Round %(number)s is not published yet.") % {"number": draft[0].number})
     history = team_rounds(tournament, round_number - 1)
     lineups = round_lineups(tournament, round_number)
     away = absent_teams(tournament, round_number)

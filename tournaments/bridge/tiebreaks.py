@@ -22,6 +22,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 from tiebreak_core import GameRecord, PlayerTiebreakData, rank_standings_strict
 
 from swiss.model import Code, Colour, Player, Scoring
@@ -96,8 +98,9 @@ def edition(start_date: datetime.date) -> str:
 
 def ranking_codes(
     codes: Sequence[str], players: Sequence[Player], ruleset: str
-) -> tuple[list[str], dict[str, str]]:
-    """The tie-breaks that may decide this ranking, and why each of the others is left out.
+) -> tuple[list[str], dict[str, Promise]]:
+    """The tie-breaks that may decide this ranking, and why each of the others is left out
+    (lazy, so a table kept in the cache words it in each reader's language).
 
     C.07 Art. 10: rating-based tie-breaks are dropped when unrated participants are
     present, unless the regulations say how the unrated are rated; a tournament has
@@ -105,14 +108,14 @@ def ranking_codes(
     """
     unrated = any(p.rating <= 0 for p in players)
     kept: list[str] = []
-    dropped: dict[str, str] = {}
+    dropped: dict[str, Promise] = {}
     for code in codes:
         if code not in CRITERIA and code not in TERMINAL:
-            dropped[code] = "not computed here"
+            dropped[code] = gettext_lazy("not computed here")
         elif code in RATING_BASED and unrated:
-            dropped[code] = "unrated players take part (C.07 Art. 10)"
+            dropped[code] = gettext_lazy("unrated players take part (C.07 Art. 10)")
         elif code in TERMINAL and ruleset != "fide-2026":
-            dropped[code] = "defined from the Mar 2026 edition on"
+            dropped[code] = gettext_lazy("defined from the Mar 2026 edition on")
         else:
             kept.append(code)
     return kept, dropped

@@ -22,6 +22,8 @@ from swiss.model import Board, Code, Colour, Pairing, Player, TournamentState
 from swiss.scores import PairingScores, score, topscorer_threshold
 from swiss.unplayed import blocks_bye
 
+_MANUAL = Message(gettext_noop("manual"))
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -37,7 +39,9 @@ class Finding:
 
     def as_message(self) -> Message:
         """ "Board 4: <the message> (C.04.3 A.7)", worded as its message is."""
-        values: dict[str, Value] = {"message": self.message, "rule": self.rule}
+        # A board changed by hand cites no article: "manual" is a word, worded like the message.
+        rule: Value = _MANUAL if self.rule == "manual" else self.rule
+        values: dict[str, Value] = {"message": self.message, "rule": rule}
         if self.board is None:
             return Message("%(message)s (%(rule)s)", values)
         return Message(

@@ -5,12 +5,13 @@ had templates (plain English sentences) still shows."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from unittest import mock
 
 import pytest
 
 from pairing import actions
-from pairing.review import round_review
+from pairing.review import Review, round_review
 from swiss.messages import Message
 from tournaments.bridge import wording
 
@@ -59,10 +60,11 @@ def test_names_and_numbers_are_put_in_as_they_are_and_nested_templates_are_trans
 
 
 def test_the_stored_check_keeps_templates_and_the_review_words_them_when_shown(
-    draft, arbiter, catalogue: None
+    draft: Any, arbiter: Any, catalogue: None
 ) -> None:
     actions.change_draft(draft, arbiter, "swap", 1, 2)
     review = round_review(draft)
+    assert isinstance(review, Review)
     manual = [f for f in review.findings if f.rule == "manual"]
     assert manual and all(f.message.startswith(MARK + "paired by hand") for f in manual)
     stored = draft.draft_check["findings"]
@@ -70,7 +72,9 @@ def test_the_stored_check_keeps_templates_and_the_review_words_them_when_shown(
     assert "paired by hand: the engine pairs %(first)s and %(second)s" in [m["text"] for _, _, m, _ in stored]
 
 
-def test_a_check_stored_with_plain_sentences_still_shows(draft, arbiter, arbiter_client) -> None:
+def test_a_check_stored_with_plain_sentences_still_shows(
+    draft: Any, arbiter: Any, arbiter_client: Any
+) -> None:
     actions.change_draft(draft, arbiter, "swap", 1, 2)
     round_review(draft)  # checks and stores the draft
     draft.refresh_from_db()
@@ -83,6 +87,7 @@ def test_a_check_stored_with_plain_sentences_still_shows(draft, arbiter, arbiter
     type(draft).objects.filter(pk=draft.pk).update(draft_check=old)
     draft.refresh_from_db()
     review = round_review(draft)
+    assert isinstance(review, Review)
     assert [str(f) for f in review.findings] == [
         "Board 1: paired by hand: the engine pairs 1 with 5 and 2 with 6 (50 %) (manual)"
     ]

@@ -77,10 +77,10 @@ class Message:
         return Message(data["text"], args, bool(data.get("sentence", False)))
 
 
-def listed(items: list[Message]) -> Message:
+def listed(items: list[Message], separator: str = ", ") -> Message:
     """ "3, 8 (absolute), 12": the items one after the other, each worded in the caller's language."""
     return Message(
-        ", ".join(f"%({i})s" for i in range(len(items))), {str(i): item for i, item in enumerate(items)}
+        separator.join(f"%({i})s" for i in range(len(items))), {str(i): item for i, item in enumerate(items)}
     )
 
 

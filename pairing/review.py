@@ -15,10 +15,10 @@ from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext
 
 from tournaments.bridge import drafts, team_drafts
-from tournaments.bridge.drafts import Finding
 from tournaments.bridge.lineups import lineup_problems
 from tournaments.bridge.state import StateError, TournamentState, engine_system, pairing_state
 from tournaments.bridge.teams import team_state
+from tournaments.bridge.wording import ShownFinding
 from tournaments.models import Board, DraftChange, Entrant, Round, Team
 
 BOARDS_PER_PAGE = 100
@@ -39,7 +39,7 @@ class BoardRow:
     white: PlayerRow
     black: PlayerRow | None
     result: str
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[ShownFinding] = field(default_factory=list)
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Review:
     boards: list[BoardRow]
     absent: list[tuple[Entrant, str]]
     # Every finding of the draft, on every page.
-    findings: list[Finding]
+    findings: list[ShownFinding]
     relaxed: list[str]
     changes: list[DraftChange]
     # Why scores and findings cannot be shown (an earlier round lacks a result), "" when they can.
@@ -63,7 +63,7 @@ class Review:
     checking: bool = False
 
     @property
-    def round_findings(self) -> list[Finding]:
+    def round_findings(self) -> list[ShownFinding]:
         return [f for f in self.findings if f.board is None]
 
     @property
@@ -181,7 +181,7 @@ def _review(rnd: Round, page: int | str, *, check_now: bool, state: TournamentSt
         (seat.entrant, seat.get_absence_display())
         for seat in rnd.seats.filter(absence__gt="").select_related("entrant").order_by("pairing_number")
     ]
-    relaxed = checked["relaxed"] if checked else []
+    relaxed = drafts.checked_relaxations(checked) if checked else []
     stale = (drafts.stale_reason(rnd, now) if now else drafts.draft_staleness(rnd)) if drafted else ""
     changes = list(rnd.draft_changes.defer("before", "after"))
     checking = bool(state and drafted and checked is None)

@@ -4,7 +4,8 @@ The checker does not pair.  It reads a pairing (the engine's or an arbiter's) ag
 the state it was made for and lists, board by board, the absolute rules it breaks and,
 given the engine's own pairing for comparison, where it is worse on colours or scores.
 Messages are written for the arbiter: "Board 4: 12 and 31 already played each other in
-round 2".  Players are named by their pairing numbers; `names` may give display names.
+round 2".  Players are named by their pairing numbers; `names` may give display names. Each
+message is a template with its values (`swiss.messages`), which a caller words in its language.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from fractions import Fraction
 
 from swiss.articles import article
 from swiss.colours import ColourState, colour_state
+from swiss.messages import Message, Value, colour_word, gettext_noop
 from swiss.model import Board, Code, Colour, Pairing, Player, TournamentState
 from swiss.scores import PairingScores, score, topscorer_threshold
 from swiss.unplayed import blocks_bye
+
+_MANUAL = Message(gettext_noop("manual"))
 
 
 @dataclass(frozen=True)
@@ -27,12 +31,22 @@ class Finding:
 
     board: int | None
     rule: str
-    message: str
+    message: Message
     absolute: bool = True
 
     def __str__(self) -> str:
-        where = f"Board {self.board}: " if self.board is not None else ""
-        return f"{where}{self.message} ({self.rule})"
+        return str(self.as_message())
+
+    def as_message(self) -> Message:
+        """ "Board 4: <the message> (C.04.3 A.7)", worded as its message is."""
+        # A board changed by hand cites no article: "manual" is a word, worded like the message.
+        rule: Value = _MANUAL if self.rule == "manual" else self.rule
+        values: dict[str, Value] = {"message": self.message, "rule": rule}
+        if self.board is None:
+            return Message("%(message)s (%(rule)s)", values)
+        return Message(
+            gettext_noop("Board %(board)s: %(message)s (%(rule)s)"), {**values, "board": self.board}
+        )
 
 
 def check(
@@ -104,10 +118,20 @@ class PairingContext:
                 seen[number] += 1
                 if number not in self.players:
                     findings.append(
-                        Finding(index, self.rule("meetings"), f"{number} is not a player of this tournament")
+                        Finding(
+                            index,
+                            self.rule("meetings"),
+                            Message(
+                                gettext_noop("%(player)s is not a player of this tournament"),
+                                {"player": number},
+                            ),
+                        )
                     )
                 elif number in self.state.absences:
-                    findings.append(Finding(index, "GHR 3.3", f"{self.name(number)} is absent this round"))
+                    text = Message(
+                        gettext_noop("%(player)s is absent this round"), {"player": self.name(number)}
+                    )
+                    findings.append(Finding(index, "GHR 3.3", text))
         for number, count in sorted(seen.items()):
             if count > 1:
                 boards = [i for i, b in enumerate(pairing.boards, start=1) if number in (b.white, b.black)]
@@ -116,24 +140,39 @@ class PairingContext:
                     Finding(
                         boards[-1],
                         self.rule("meetings"),
-                        f"{self.name(number)} is on more than one board ({where})",
+                        Message(
+                            gettext_noop("%(player)s is on more than one board (%(boards)s)"),
+                            {"player": self.name(number), "boards": where},
+                        ),
                     )
                 )
         missing = sorted(set(self.players) - set(self.state.absences) - set(seen))
         if missing:
             who = ", ".join(self.name(n) for n in missing)
-            findings.append(Finding(None, self.rule("meetings"), f"not paired: {who}"))
+            findings.append(
+                Finding(
+                    None,
+                    self.rule("meetings"),
+                    Message(gettext_noop("not paired: %(players)s"), {"players": who}),
+                )
+            )
         byes = [i for i, b in enumerate(pairing.boards, start=1) if b.black is None]
         if len(byes) > 1:
-            findings.append(Finding(byes[-1], "C.04.1 Art. 3", "more than one pairing-allocated bye"))
+            text = Message(gettext_noop("more than one pairing-allocated bye"))
+            findings.append(Finding(byes[-1], "C.04.1 Art. 3", text))
         return findings
 
     def bye(self, index: int, number: int) -> list[Finding]:
         """C2 (C.04.1 Art. 4): no second PAB, nor one after scoring a win without playing."""
         for rnd, result in enumerate(self.players[number].history, start=1):
             if blocks_bye(result, self.state.scoring, self.state.edition):
-                what = "already had the bye" if result.code is Code.PAB else "already won without playing"
-                return [Finding(index, self.rule("bye"), f"{self.name(number)} {what} in round {rnd}")]
+                text = (
+                    gettext_noop("%(player)s already had the bye in round %(round)s")
+                    if result.code is Code.PAB
+                    else gettext_noop("%(player)s already won without playing in round %(round)s")
+                )
+                message = Message(text, {"player": self.name(number), "round": rnd})
+                return [Finding(index, self.rule("bye"), message)]
         return []
 
     def meeting(self, index: int, board: Board) -> list[Finding]:
@@ -141,7 +180,8 @@ class PairingContext:
         assert board.black is not None
         white, black = board.white, board.black
         if white == black:
-            return [Finding(index, self.rule("meetings"), f"{self.name(white)} is paired with themselves")]
+            text = Message(gettext_noop("%(player)s is paired with themselves"), {"player": self.name(white)})
+            return [Finding(index, self.rule("meetings"), text)]
         findings = []
         for rnd, result in enumerate(self.players[white].history, start=1):
             if result.opponent == black and result.code.played:
@@ -149,7 +189,12 @@ class PairingContext:
                     Finding(
                         index,
                         self.rule("meetings"),
-                        f"{self.name(white)} and {self.name(black)} already played each other in round {rnd}",
+                        Message(
+                            gettext_noop(
+                                "%(white)s and %(black)s already played each other in round %(round)s"
+                            ),
+                            {"white": self.name(white), "black": self.name(black), "round": rnd},
+                        ),
                     )
                 )
         if (min(white, black), max(white, black)) in self.state.forbidden:
@@ -157,7 +202,10 @@ class PairingContext:
                 Finding(
                     index,
                     self.rule("meetings"),
-                    f"{self.name(white)} and {self.name(black)} must not be paired",
+                    Message(
+                        gettext_noop("%(white)s and %(black)s must not be paired"),
+                        {"white": self.name(white), "black": self.name(black)},
+                    ),
                 )
             )
         return findings
@@ -173,8 +221,14 @@ class PairingContext:
                 Finding(
                     index,
                     self.rule("colours"),
-                    f"{self.name(board.white)} and {self.name(board.black)} both must have "
-                    f"{white.preference.name.lower()}",
+                    Message(
+                        gettext_noop("%(white)s and %(black)s both must have %(colour)s"),
+                        {
+                            "white": self.name(board.white),
+                            "black": self.name(board.black),
+                            "colour": colour_word(white.preference),
+                        },
+                    ),
                 )
             ]
         findings = []
@@ -189,7 +243,10 @@ class PairingContext:
                     Finding(
                         index,
                         "C.04.1 Art. 7",
-                        f"{self.name(number)} gets {colour.name.lower()} a third time in a row",
+                        Message(
+                            gettext_noop("%(player)s gets %(colour)s a third time in a row"),
+                            {"player": self.name(number), "colour": colour_word(colour)},
+                        ),
                     )
                 )
             elif difference > 2:
@@ -197,8 +254,18 @@ class PairingContext:
                     Finding(
                         index,
                         "C.04.1 Art. 6",
-                        f"{self.name(number)} would have {difference} more games with "
-                        f"{colour.name.lower()} than with {colour.opposite.name.lower()}",
+                        Message(
+                            gettext_noop(
+                                "%(player)s would have %(difference)s more games with %(colour)s "
+                                "than with %(other)s"
+                            ),
+                            {
+                                "player": self.name(number),
+                                "difference": difference,
+                                "colour": colour_word(colour),
+                                "other": colour_word(colour.opposite),
+                            },
+                        ),
                     )
                 )
         return findings
@@ -224,9 +291,19 @@ class PairingContext:
                         Finding(
                             index,
                             self.rule("scores"),
-                            f"{self.name(board.white)} ({points_text(a)}) and {self.name(board.black)} "
-                            f"({points_text(b)}) have different scores; the engine's pairing has fewer score "
-                            "differences",
+                            Message(
+                                gettext_noop(
+                                    "%(white)s (%(white_score)s) and %(black)s (%(black_score)s) "
+                                    "have different "
+                                    "scores; the engine's pairing has fewer score differences"
+                                ),
+                                {
+                                    "white": self.name(board.white),
+                                    "white_score": points_text(a),
+                                    "black": self.name(board.black),
+                                    "black_score": points_text(b),
+                                },
+                            ),
                             absolute=False,
                         )
                     )
@@ -244,8 +321,13 @@ class PairingContext:
                             Finding(
                                 index,
                                 self.rule("preference"),
-                                f"{self.name(number)} does not get {preference.name.lower()}, "
-                                "which the engine's pairing gives them",
+                                Message(
+                                    gettext_noop(
+                                        "%(player)s does not get %(colour)s, which the engine's "
+                                        "pairing gives them"
+                                    ),
+                                    {"player": self.name(number), "colour": colour_word(preference)},
+                                ),
                                 absolute=False,
                             )
                         )
@@ -264,18 +346,36 @@ class PairingContext:
             if (board.white, board.black) in engine:
                 continue
             if board.black is not None and (board.black, board.white) in engine:
-                text = f"colours exchanged by hand: the engine gives {self.name(board.black)} white"
+                text = Message(
+                    gettext_noop("colours exchanged by hand: the engine gives %(player)s white"),
+                    {"player": self.name(board.black)},
+                )
             else:
-                opponents = []
-                for n in (board.white, board.black):
-                    if n is not None and n in partner:
-                        other = partner[n]
-                        opponents.append(
-                            f"{self.name(n)} with {'the bye' if other is None else self.name(other)}"
-                        )
-                text = "paired by hand: the engine pairs " + " and ".join(opponents)
+                text = self._engine_partners(
+                    [(n, partner[n]) for n in (board.white, board.black) if n is not None and n in partner]
+                )
             findings.append(Finding(index, "manual", text, absolute=False))
         return findings
+
+    def _engine_partners(self, pairs: list[tuple[int, int | None]]) -> Message:
+        """ "paired by hand: the engine pairs 3 with 8 and 5 with the bye", for the board's players."""
+        partners = [
+            Message(gettext_noop("%(player)s with the bye"), {"player": self.name(n)})
+            if other is None
+            else Message(
+                gettext_noop("%(player)s with %(other)s"), {"player": self.name(n), "other": self.name(other)}
+            )
+            for n, other in pairs
+        ]
+        if len(partners) == 2:
+            return Message(
+                gettext_noop("paired by hand: the engine pairs %(first)s and %(second)s"),
+                {"first": partners[0], "second": partners[1]},
+            )
+        return Message(
+            gettext_noop("paired by hand: the engine pairs %(first)s"),
+            {"first": partners[0]} if partners else {"first": ""},
+        )
 
 
 def _score_gaps(checker: PairingContext, pairing: Pairing) -> Fraction:

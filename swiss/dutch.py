@@ -38,6 +38,7 @@ from swiss.articles import article
 from swiss.colours import ColourState, allocate, colour_state, compatible_preferences, initial_colour
 from swiss.layout import Field, Layout, Unit
 from swiss.matching import Matcher, Preferences, maximum_matching
+from swiss.messages import Message, gettext_noop
 from swiss.model import (
     Board,
     Code,
@@ -121,7 +122,7 @@ def pair(state: TournamentState) -> Pairing:
     return pair_with_notes(state)[0]
 
 
-def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str]]]:
+def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[Message]]]:
     """The pairing, and for players the procedure did not simply pair in order, why not:
     who floated, and which rule kept a player from the opponent the order gave first."""
     if state.edition not in _EDITIONS:
@@ -142,8 +143,11 @@ def pair_with_notes(state: TournamentState) -> tuple[Pairing, dict[int, list[str
         mates = bracketer.run()
     for p in special:
         for number in (p.top, p.bottom):
+            text = gettext_noop(
+                "paired before the brackets by the A/B/C/D acceleration (%(rule)s): %(top)s and %(bottom)s"
+            )
             bracketer.notes.setdefault(number, []).append(
-                f"paired before the brackets by the A/B/C/D acceleration ({p.rule}): {p.top} and {p.bottom}"
+                Message(text, {"rule": p.rule, "top": p.top, "bottom": p.bottom})
             )
     for entrant in entrants:
         mate = mates[entrant.number]
@@ -351,7 +355,7 @@ class _Bracketer:
         self.unplayed_ranks: dict[int, int] = {}
         self.noncandidate: list[bool] = []
         self.completion: list[int] = []
-        self.notes: dict[int, list[str]] = {}
+        self.notes: dict[int, list[Message]] = {}
 
     def _layout(self) -> None:
         """The weight fields for this round's score groups."""
@@ -375,20 +379,23 @@ class _Bracketer:
     def article(self, rule: str) -> str:
         return article(self.edition, rule)
 
-    def note(self, vertex: int, text: str) -> None:
+    def note(self, vertex: int, text: Message) -> None:
         self.notes.setdefault(self.players[vertex].number, []).append(text)
 
-    def why_not(self, a: int, b: int, partner_of: dict[int, int]) -> str:
+    def why_not(self, a: int, b: int, partner_of: dict[int, int]) -> Message:
         """Why the pairing order's first choice b was not a's opponent."""
         pa, pb = self.players[a], self.players[b]
         if b in partner_of and partner_of[b] != a:
-            return f"{pb.number} was paired with {self.players[partner_of[b]].number}"
+            text = gettext_noop("%(b)s was paired with %(other)s")
+            return Message(text, {"b": pb.number, "other": self.players[partner_of[b]].number})
         if pb.number in pa.avoid:
-            return f"{pa.number} and {pb.number} have met before or may not meet ({self.article('meetings')})"
+            text = gettext_noop("%(a)s and %(b)s have met before or may not meet (%(rule)s)")
+            return Message(text, {"a": pa.number, "b": pb.number, "rule": self.article("meetings")})
         if not self.compatible(pa, pb):
-            return f"{pa.number} and {pb.number} both must have the same colour ({self.article('colours')})"
-        worse = f"would have made the bracket worse ({self.article('quality')})"
-        return f"pairing {pa.number} with {pb.number} {worse}"
+            text = gettext_noop("%(a)s and %(b)s both must have the same colour (%(rule)s)")
+            return Message(text, {"a": pa.number, "b": pb.number, "rule": self.article("colours")})
+        text = gettext_noop("pairing %(a)s with %(b)s would have made the bracket worse (%(rule)s)")
+        return Message(text, {"a": pa.number, "b": pb.number, "rule": self.article("quality")})
 
     def bye_candidate(self, e: Entrant) -> bool:
         """C2 and C5 (2017: C.2 only; the bye's score counts as a downfloater's in the PSD)."""
@@ -518,7 +525,10 @@ class _Bracketer:
         self.completion = [(1 + k) << self.top_shift for k in range(3)]
         score = [e.score for e in players]
         mates: dict[int, int | None] = {}
-        floats_down = f"floats down: the bracket could not pair them as well ({self.article('floats')})"
+        floats_down = Message(
+            gettext_noop("floats down: the bracket could not pair them as well (%(rule)s)"),
+            {"rule": self.article("floats")},
+        )
         finalized = [False] * n
         next_start = 0
         bracket: list[int] = []  # vertices of this bracket's players, then the next group's
@@ -881,7 +891,8 @@ class _BracketStep:
             natural = b[second[turn]]
             if mate[b[p]] != natural:
                 reason = owner.why_not(b[p], natural, partner_of)
-                owner.note(b[p], f"not paired in order with {owner.players[natural].number}: {reason}")
+                text = gettext_noop("not paired in order with %(other)s: %(reason)s")
+                owner.note(b[p], Message(text, {"other": owner.players[natural].number, "reason": reason}))
 
     def _prefer_in_order(self, players: list[int], options: Callable[[int], list[int]], most: int) -> None:
         """Bonuses that make each of `players` in turn get the first of its options it can."""
@@ -987,10 +998,10 @@ class _BracketStep:
             m.fix(b[p], mate[b[p]])
         for position, p in enumerate(remainder):
             if (position < pairs) != (p in s1):
-                side = "S2" if position < pairs else "S1"
-                self.owner.note(
-                    b[p], f"exchanged into {side} (Art. 4.3): the plain split could not be paired as well"
+                text = gettext_noop(
+                    "exchanged into %(side)s (Art. 4.3): the plain split could not be paired as well"
                 )
+                self.owner.note(b[p], Message(text, {"side": "S2" if position < pairs else "S1"}))
         self._explain_order(s1, [o for o in remainder if o not in s1], mate)
         return mate
 

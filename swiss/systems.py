@@ -13,7 +13,10 @@ package applies. An entry gives:
     explain(state, board, number, made)   why board (or match) `number` of a draft is what it is;
                                      `made` is the engine's `Explained` pairing when the caller kept it
     explain_round(state)             the next round with every board's explanation, as the
-                                     command line's --explain prints it
+                                     command line's --explain prints it (in English)
+
+Findings, explanations and notes are `swiss.messages.Message`s: templates with their values, which
+the command line words in English and the web app in the arbiter's language.
     floats(state), relaxations(state, pairing)   what the review shows of a Dutch draft
                                      (nothing for the systems that keep no float history)
 
@@ -42,6 +45,7 @@ from swiss.dutch1998.check import check as check_1998
 from swiss.dutch1998.explain import board_steps
 from swiss.dutch1998.explain import explain as steps_1998
 from swiss.explain import explain_board, relaxations
+from swiss.messages import Message, gettext_noop
 from swiss.model import Board, Edition, Pairing, PairingError, TournamentState
 from swiss.team import c046, ecu, olympiad
 from swiss.team import check as team_check
@@ -55,10 +59,10 @@ from swiss.us import pair as us_pair
 from swiss.us.check import check as us_check
 
 # Per pairing number, why the procedure did not simply pair that player in order (Dutch).
-Notes = dict[int, list[str]]
+Notes = dict[int, list[Message]]
 Kind = Literal["players", "teams"]
 S = TypeVar("S", TournamentState, TeamState)
-F = TypeVar("F", Finding, str)
+F = TypeVar("F", Finding, Message)
 
 
 @dataclass(frozen=True)
@@ -80,19 +84,19 @@ class System(Generic[S, F]):
     pair_explained: Callable[[S], Explained | None]
     check: Callable[[S, Pairing, Pairing | None, Mapping[int, str]], list[F]]
     board_order: Callable[[S, Sequence[Board]], tuple[Board, ...]]
-    explain: Callable[[S, Board, int, Explained | None], list[str]]
+    explain: Callable[[S, Board, int, Explained | None], list[Message]]
     explain_round: Callable[[S], tuple[Pairing, list[str]]]
     # Each player's floats of the last two rounds (C.04.3 1.4), for the systems that record them.
     floats: Callable[[S], Mapping[int, tuple[Float, Float]]] = lambda _: {}
     # What a pairing could not give everyone (floats between score groups, colours not granted).
-    relaxations: Callable[[S, Pairing], list[str]] = lambda _, __: []
+    relaxations: Callable[[S, Pairing], list[Message]] = lambda _, __: []
     # What the system reads besides the state (US Chess: the director's variations), part of
     # the input a draft rests on.
     options: object = None
 
 
 PlayerSystem = System[TournamentState, Finding]
-TeamSystem = System[TeamState, str]
+TeamSystem = System[TeamState, Message]
 
 
 def _as_of(edition: Edition) -> Callable[[TournamentState], TournamentState]:
@@ -111,7 +115,7 @@ def _dutch(edition: Edition) -> PlayerSystem:
     def pair_explained(state: TournamentState) -> Explained:
         return Explained(*dutch.pair_with_notes(as_of(state)))
 
-    def explain(state: TournamentState, board: Board, _: int, made: Explained | None) -> list[str]:
+    def explain(state: TournamentState, board: Board, _: int, made: Explained | None) -> list[Message]:
         made = made or pair_explained(state)
         return explain_board(as_of(state), board, made.notes, made.pairing)
 
@@ -145,11 +149,11 @@ def _dutch_1998() -> PlayerSystem:
     """The 1998 text's procedure C1-C14 (a package of its own); it explains by its steps."""
     as_of = _as_of(Edition.DUTCH_1998)
 
-    def explain(state: TournamentState, board: Board, _: int, __: Explained | None) -> list[str]:
+    def explain(state: TournamentState, board: Board, _: int, __: Explained | None) -> list[Message]:
         state = as_of(state)
         paired = dutch1998.pair_with_steps(state)
         if board in paired.pairing.boards:
-            return [f"{step[0].upper()}{step[1:]}." for step in board_steps(state, board, paired)]
+            return [step.as_sentence() for step in board_steps(state, board, paired)]
         return explain_board(state, board, None, paired.pairing)
 
     return System(
@@ -173,19 +177,28 @@ def us_system(options: USOptions | None = None) -> PlayerSystem:
     Its boards stay in US order; it explains by its pairing-logic log, one line per board."""
     options = options or USOptions()
 
-    def explain(state: TournamentState, board: Board, _: int, __: Explained | None) -> list[str]:
+    def explain(state: TournamentState, board: Board, _: int, __: Explained | None) -> list[Message]:
         """The log's line for the engine's board, or for each player's board when the board
-        shown is not the engine's (a director changed the draft)."""
+        shown is not the engine's (a director changed the draft). The log's lines stay in
+        English: they are the engine's record of its steps (docs/us-chess.md)."""
         try:
             made = pair_with_log(state, options)
         except PairingError as error:
-            return [f"The engine finds no pairing now: {error}"]
-        lines = dict(zip(made.pairing.boards, made.log, strict=True))
+            return [
+                Message(gettext_noop("The engine finds no pairing now: %(error)s"), {"error": str(error)})
+            ]
+        lines = {
+            made_board: Message("%(line)s", {"line": line})
+            for made_board, line in zip(made.pairing.boards, made.log, strict=True)
+        }
         if board in lines:
             return [lines[board]]
         players = {board.white, board.black} - {None}
         own = [line for made_board, line in lines.items() if {made_board.white, made_board.black} & players]
-        return ["This board is not the engine's; the engine's pairing-logic log for these players:", *own]
+        head = gettext_noop(
+            "This board is not the engine's; the engine's pairing-logic log for these players:"
+        )
+        return [Message(head), *own]
 
     def explain_round(state: TournamentState) -> tuple[Pairing, list[str]]:
         made = pair_with_log(state, options)
@@ -212,7 +225,7 @@ def _team(name: str, pair_matches: Callable[[TeamState], Pairing]) -> TeamSystem
         check_lineups(state)
         return pair_matches(state)
 
-    def explain(state: TeamState, board: Board, number: int, _: Explained | None) -> list[str]:
+    def explain(state: TeamState, board: Board, number: int, _: Explained | None) -> list[Message]:
         """The engine's sentence on match `number` of a draft, or on the engine's match of the team
         with White when the draft's match was made by hand."""
         lines = team_explain.explain(state, name)
@@ -220,10 +233,14 @@ def _team(name: str, pair_matches: Callable[[TeamState], Pairing]) -> TeamSystem
         shown = {board.white, board.black}
         for index, made in enumerate(engine):
             if {made.white, made.black} == shown:
-                return [lines[index].replace(f"Match {index + 1}:", f"Match {number}:", 1)]
+                return [team_explain.numbered(lines[index], number)]
         by_engine = next(i for i, made in enumerate(engine) if board.white in (made.white, made.black))
         return [
-            "This match was made by hand; the engine paired the team with White differently:",
+            Message(
+                gettext_noop(
+                    "This match was made by hand; the engine paired the team with White differently:"
+                )
+            ),
             lines[by_engine],
         ]
 
@@ -235,7 +252,7 @@ def _team(name: str, pair_matches: Callable[[TeamState], Pairing]) -> TeamSystem
         check=lambda state, proposal, _, __: team_check.check(state, proposal, name),
         board_order=team_systems.order_matches,
         explain=explain,
-        explain_round=lambda state: (pair(state), team_explain.explain(state, name)),
+        explain_round=lambda state: (pair(state), [str(line) for line in team_explain.explain(state, name)]),
     )
 
 
@@ -250,9 +267,9 @@ def _round_robin(name: str, kind: Kind, rounds: roundrobin.pairing.Schedule) -> 
     def check(state: Any, proposal: Pairing, _: Pairing | None, names: Mapping[int, str]) -> list[Any]:
         """Findings for players, sentences for teams, as the other systems of each kind give."""
         findings: list[Any] = roundrobin.check(pair(state), proposal, names)
-        return findings if kind == "players" else [str(finding) for finding in findings]
+        return findings if kind == "players" else [finding.as_message() for finding in findings]
 
-    def explain(state: Any, board: Board, number: int, _: Explained | None) -> list[str]:
+    def explain(state: Any, board: Board, number: int, _: Explained | None) -> list[Message]:
         field = roundrobin.field_of(state)
         return roundrobin.explain(field, rounds(field), board, number)
 

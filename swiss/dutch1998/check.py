@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from swiss.check import Finding, PairingContext
 from swiss.dutch1998.criteria import Entrant, Float, b2_allows, colours_met, entrants
+from swiss.messages import Message, Value, colour_word, gettext_noop
 from swiss.model import Board, Colour, Pairing, TournamentState
 
 # The shared checks' rules, in the 1998 text's numbering.
@@ -36,18 +37,23 @@ def floats(board: Board, players: Mapping[int, Entrant]) -> list[tuple[Entrant, 
     return [(high, Float.DOWN), (low, Float.UP)]
 
 
+_REPEATED = {
+    ("B5", Float.DOWN): gettext_noop("%(player)s floats down again, as last round"),
+    ("B5", Float.UP): gettext_noop("%(player)s floats up again, as last round"),
+    ("B6", Float.DOWN): gettext_noop("%(player)s floats down again, as two rounds ago"),
+    ("B6", Float.UP): gettext_noop("%(player)s floats up again, as two rounds ago"),
+}
+
+
 def _repeated_floats(index: int, board: Board, players: Mapping[int, Entrant]) -> list[Finding]:
     """B5 (no identical float in two rounds running) and B6 (nor as two rounds before)."""
     findings = []
     for player, direction in floats(board, players):
         if player.exempt:
             continue
-        for rule, earlier, when in (
-            ("B5", player.floats[0], "last round"),
-            ("B6", player.floats[1], "two rounds ago"),
-        ):
+        for rule, earlier in (("B5", player.floats[0]), ("B6", player.floats[1])):
             if earlier is direction:
-                text = f"{player.number} floats {direction.value} again, as {when}"
+                text = Message(_REPEATED[rule, direction], {"player": player.number})
                 findings.append(Finding(index, rule, text, absolute=False))
     return findings
 
@@ -60,16 +66,15 @@ def _colours(index: int, board: Board, players: Mapping[int, Entrant]) -> list[F
         player = players[number]
         if b2_allows(player, colour):
             continue
+        values: dict[str, Value] = {"player": number, "colour": colour_word(colour)}
         if player.colours.history[-2:] == (colour, colour):
-            findings.append(
-                Finding(index, "B2b", f"{number} gets {colour.name.lower()} a third time running")
-            )
+            text = Message(gettext_noop("%(player)s gets %(colour)s a third time running"), values)
+            findings.append(Finding(index, "B2b", text))
         else:
-            findings.append(
-                Finding(
-                    index, "B2a", f"{number}'s colour difference would go beyond 2 with {colour.name.lower()}"
-                )
+            text = Message(
+                gettext_noop("%(player)s's colour difference would go beyond 2 with %(colour)s"), values
             )
+            findings.append(Finding(index, "B2a", text))
     return findings
 
 
@@ -113,9 +118,15 @@ def check(
             _gaps_and_misses(reference, players),
         )
         if gaps > engine_gaps:
-            text = f"{gaps} pairs join different scores, the procedure's pairing {engine_gaps}"
+            text = Message(
+                gettext_noop("%(count)s pairs join different scores, the procedure's pairing %(engine)s"),
+                {"count": gaps, "engine": engine_gaps},
+            )
             findings.append(Finding(None, "B3", text, absolute=False))
         if misses > engine_misses:
-            text = f"{misses} pairs miss a colour preference, the procedure's pairing {engine_misses}"
+            text = Message(
+                gettext_noop("%(count)s pairs miss a colour preference, the procedure's pairing %(engine)s"),
+                {"count": misses, "engine": engine_misses},
+            )
             findings.append(Finding(None, "B4", text, absolute=False))
     return findings

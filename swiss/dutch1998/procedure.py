@@ -27,9 +27,10 @@ from swiss.dutch1998.criteria import (
     minimum_colour_failures,
 )
 from swiss.dutch1998.subgroups import LeftoverTest, Split, can_pair, exchanges, transpositions
+from swiss.messages import Message, Value, gettext_noop
 from swiss.model import PairingError
 
-_DROPPED = {Relaxed.B6: "B6", Relaxed.B5_AND_B6: "B6 and B5"}
+_DROPPED: dict[Relaxed, Value] = {Relaxed.B6: "B6", Relaxed.B5_AND_B6: Message(gettext_noop("B6 and B5"))}
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Outcome:
 
     pairs: tuple[tuple[Entrant, Entrant], ...]
     leftovers: tuple[Entrant, ...]
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
     relaxed: dict[int, frozenset[str]] = field(default_factory=dict)
 
 
@@ -51,11 +52,25 @@ class Bracket:
     score: Fraction
     moved: tuple[Entrant, ...]
     outcome: Outcome
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
 
-def _names(players: tuple[Entrant, ...] | list[Entrant]) -> str:
-    return " ".join(str(p.number) for p in players) or "none"
+# Where a step happens, inside its sentence.
+_BRACKET = Message(gettext_noop("the bracket"))
+_REMAINDER = Message(gettext_noop("the remainder"))
+_HOMOGENEOUS = Message(gettext_noop("the bracket (A3: at least half moved down, treated as homogeneous)"))
+
+
+def _names(players: tuple[Entrant, ...] | list[Entrant]) -> Value:
+    return " ".join(str(p.number) for p in players) or Message(gettext_noop("none"))
+
+
+def _lowered(pairs: int) -> Message:
+    return Message(gettext_noop("C14: p lowered to %(p)s"), {"p": pairs})
+
+
+def _raised(x: int) -> Message:
+    return Message(gettext_noop("C11: x raised to %(x)s"), {"x": x})
 
 
 def _relaxed(players: tuple[Entrant, ...], direction: Float) -> dict[int, frozenset[str]]:
@@ -84,19 +99,23 @@ def _accepted(
     return {**_relaxed((*leftovers, *downs), Float.DOWN), **_relaxed(ups, Float.UP)}
 
 
-def _pairing_steps(split: Split, pairs: tuple[tuple[Entrant, Entrant], ...], where: str) -> list[str]:
+def _pairing_steps(split: Split, pairs: tuple[tuple[Entrant, Entrant], ...], where: Message) -> list[Message]:
     if not pairs:
-        return [f"nobody to pair in {where}: {_names(split.s2)} left over"] if split.s2 else []
+        text = gettext_noop("nobody to pair in %(where)s: %(players)s left over")
+        return [Message(text, {"where": where, "players": _names(split.s2)})] if split.s2 else []
     steps = []
     if split.given:
-        steps.append(f"C8: exchange {_names(split.given)} (S1) with {_names(split.taken)} (S2) in {where}")
-    steps.append(f"C4-C5: S1 = {_names(split.s1)}, S2 = {_names(split.s2)}")
+        text = gettext_noop("C8: exchange %(given)s (S1) with %(taken)s (S2) in %(where)s")
+        steps.append(
+            Message(text, {"given": _names(split.given), "taken": _names(split.taken), "where": where})
+        )
+    steps.append(Message("C4-C5: S1 = %(s1)s, S2 = %(s2)s", {"s1": _names(split.s1), "s2": _names(split.s2)}))
     natural = split.s2[: len(split.s1)]
     chosen = tuple(b for _, b in pairs)
     if chosen != natural:
         rest = [b for b in split.s2 if b not in chosen]
-        steps.append(f"C7: S2 transposed to {_names([*chosen, *rest])}")
-    steps.append("C6: " + ", ".join(f"{a.number}-{b.number}" for a, b in pairs))
+        steps.append(Message(gettext_noop("C7: S2 transposed to %(s2)s"), {"s2": _names([*chosen, *rest])}))
+    steps.append(Message("C6: %(pairs)s", {"pairs": ", ".join(f"{a.number}-{b.number}" for a, b in pairs)}))
     return steps
 
 
@@ -111,7 +130,7 @@ def _fresh(avoid: Avoid, spare: int, base: LeftoverTest) -> LeftoverTest:
 
 
 def homogeneous(
-    group: list[Entrant], complete: bool, avoid: Avoid, where: str = "the bracket"
+    group: list[Entrant], complete: bool, avoid: Avoid, where: Message = _BRACKET
 ) -> Iterator[Outcome]:
     """C2-C9, C11 and C14 for a homogeneous bracket or remainder group (A3).
 
@@ -126,16 +145,27 @@ def homogeneous(
         pairs = full - drop
         x_base = max(0, x_first - drop)
         for x in range(x_base, max(x_base, pairs) + 1):
-            steps = [f"C2-C3: x = {x_first}, p = {full} in {where}"]
+            steps = [
+                Message(
+                    gettext_noop("C2-C3: x = %(x)s, p = %(p)s in %(where)s"),
+                    {"x": x_first, "p": full, "where": where},
+                )
+            ]
             if drop:
-                steps.append(f"C14: p lowered to {pairs}")
+                steps.append(_lowered(pairs))
             if x > x_base:
-                steps.append(f"C11: x raised to {x}")
+                steps.append(_raised(x))
             yield from _at_level(group, pairs, x, complete, avoid, where, steps)
 
 
 def _at_level(
-    group: list[Entrant], pairs: int, x: int, complete: bool, avoid: Avoid, where: str, steps: list[str]
+    group: list[Entrant],
+    pairs: int,
+    x: int,
+    complete: bool,
+    avoid: Avoid,
+    where: Message,
+    steps: list[Message],
 ) -> Iterator[Outcome]:
     """C4-C9 for one p and x: every exchange (C8) and transposition (C7), the players left
     over held to B5 and B6 until C9 drops them."""
@@ -148,7 +178,8 @@ def _at_level(
         leftover_ok = _fresh(avoid, spare, allowed)
         if (not spare and frozenset() in avoid) or not can_pair(group, pairs, x, compatible, leftover_ok):
             continue
-        dropped = [f"C9: {_DROPPED[down]} dropped for downfloats in {where}"] if down else []
+        text = gettext_noop("C9: %(rules)s dropped for downfloats in %(where)s")
+        dropped = [Message(text, {"rules": _DROPPED[down], "where": where})] if down else []
         for split in exchanges(group, pairs):
             for found, leftovers in transpositions(split, x, compatible, leftover_ok):
                 if frozenset(p.number for p in leftovers) in avoid:
@@ -186,14 +217,16 @@ def heterogeneous(
                     split = Split(s1, s2)
                     for found, rest in transpositions(split, x, pair_ok, lambda _: True):
                         used = sum(0 if colours_met(a, b) else 1 for a, b in found)
-                        steps = [f"C2-C3: x = {x_first}, p = {len(moved)}; S1 = the players moved down"]
+                        text = gettext_noop("C2-C3: x = %(x)s, p = %(p)s; S1 = the players moved down")
+                        steps = [Message(text, {"x": x_first, "p": len(moved)})]
                         if drop:
-                            steps.append(f"C14: p lowered to {p}")
+                            steps.append(_lowered(p))
                         if x > x_base:
-                            steps.append(f"C11: x raised to {x}")
+                            steps.append(_raised(x))
                         if up:
-                            steps.append(f"C10: {_DROPPED[up]} dropped for upfloats")
-                        steps += _pairing_steps(split, found, "the bracket")
+                            text = gettext_noop("C10: %(rules)s dropped for upfloats")
+                            steps.append(Message(text, {"rules": _DROPPED[up]}))
+                        steps += _pairing_steps(split, found, _BRACKET)
                         upfloaters = tuple(b for a, b in found if a.score != b.score)
                         if not len(rest) - 2 * (rest_pairs - rest_drop) and frozenset() in avoid:
                             break
@@ -211,10 +244,10 @@ def _remainder(
 ) -> Iterator[Outcome]:
     """The remainder group of a heterogeneous bracket at one C14 level, C9 relaxations inside."""
     pairs = len(rest) // 2 - drop
-    steps = ["C6: the remainder is paired as a homogeneous group"]
+    steps = [Message(gettext_noop("C6: the remainder is paired as a homogeneous group"))]
     if drop:
-        steps.append(f"C14: p of the remainder lowered to {pairs}")
-    yield from _at_level(rest, pairs, budget, complete, avoid, "the remainder", steps)
+        steps.append(Message(gettext_noop("C14: p of the remainder lowered to %(p)s"), {"p": pairs}))
+    yield from _at_level(rest, pairs, budget, complete, avoid, _REMAINDER, steps)
 
 
 def candidates(
@@ -225,11 +258,10 @@ def candidates(
     if moved and 2 * len(moved) < len(players):
         yield from heterogeneous(players, moved, complete, avoid)
         if not complete:
-            steps = ("C14: p = 0, the whole bracket moves down",)
+            steps = (Message(gettext_noop("C14: p = 0, the whole bracket moves down")),)
             yield Outcome((), tuple(players), steps, _relaxed(tuple(players), Float.DOWN))
     else:
-        where = "the bracket" + (" (A3: at least half moved down, treated as homogeneous)" if moved else "")
-        yield from homogeneous(players, complete, avoid, where=where)
+        yield from homogeneous(players, complete, avoid, where=_HOMOGENEOUS if moved else _BRACKET)
 
 
 class _Failure(Exception):
@@ -258,7 +290,9 @@ class Walk:
     def _move_on(self, index: int, record: Bracket, leftovers: tuple[Entrant, ...]) -> list[Bracket] | None:
         """C12 found no other player to move down from bracket `index` with its p pairs: the
         one who cannot be paired below moves on (C1). None when the brackets below still fail."""
-        note = "C12: no other pairing here helps; the player who cannot be paired below moves on"
+        note = Message(
+            gettext_noop("C12: no other pairing here helps; the player who cannot be paired below moves on")
+        )
         try:
             below = self._walk(index + 1, leftovers, c12_done=True)
         except _Failure:
@@ -272,11 +306,12 @@ class Walk:
         lowest = index == len(self.brackets) - 1
         players = sorted([*moved, *self.brackets[index]], key=lambda e: e.key)
         stuck = [a for a in players if not any(compatible(a, b) for b in players if b is not a)]
-        notes: list[str] = []
+        notes: list[Message] = []
         if stuck and not lowest:
             if any(a in moved for a in stuck) and not c12_done:
                 raise _Failure("C12")
-            notes.append(f"C1: {_names(stuck)} cannot be paired in this bracket (B1/B2) and move down")
+            text = gettext_noop("C1: %(players)s cannot be paired in this bracket (B1/B2) and move down")
+            notes.append(Message(text, {"players": _names(stuck)}))
             players = [p for p in players if p not in stuck]
         in_bracket = [p for p in moved if p in players]
         tried: Avoid = set()
@@ -304,7 +339,12 @@ class Walk:
                     c12 = (record, leftovers)
                 notes = [
                     *notes,
-                    f"{failure.rule}: the next bracket could not be paired, so this one is paired again",
+                    Message(
+                        gettext_noop(
+                            "%(rule)s: the next bracket could not be paired, so this one is paired again"
+                        ),
+                        {"rule": failure.rule},
+                    ),
                 ]
         if lowest:
             raise _Failure("C13")
@@ -319,5 +359,5 @@ class Walk:
         self.scores[index : index + 2] = [self.scores[index]]
         result = self._walk(index, moved, c12_done=c12_done)
         head = result[0]
-        note = "C13: the two lowest brackets are joined into a new lowest bracket"
+        note = Message(gettext_noop("C13: the two lowest brackets are joined into a new lowest bracket"))
         return [Bracket(head.score, head.moved, head.outcome, (note, *head.notes)), *result[1:]]

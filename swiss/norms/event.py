@@ -6,6 +6,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swiss.messages import Message, gettext_noop
 from swiss.model import Code, Player, TournamentState
 from swiss.norms import rules
 from swiss.norms.player import Condition
@@ -141,24 +142,51 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
             "rounds",
             "1.4.1",
             state.total_rounds >= event.min_games,
-            f"rounds: {state.total_rounds}, at least {event.min_games} needed",
+            Message(
+                gettext_noop("rounds: %(rounds)s, at least %(needed)s needed"),
+                {"rounds": state.total_rounds, "needed": event.min_games},
+            ),
         )
     ]
     if fields:
         failing = next((f for f in fields if not f.qualifies), None)
         where = (
-            f"round {failing.round}: rated players not from {host}: {failing.foreigners}, "
-            f"federations: {failing.federations}, GM/IM/WGM/WIM: {failing.titled}"
+            Message(
+                gettext_noop(
+                    "round %(round)s: rated players not from %(host)s: %(foreigners)s, federations: "
+                    "%(federations)s, GM/IM/WGM/WIM: %(titled)s"
+                ),
+                {
+                    "round": failing.round,
+                    "host": host,
+                    "foreigners": failing.foreigners,
+                    "federations": failing.federations,
+                    "titled": failing.titled,
+                },
+            )
             if failing
-            else f"every round: rated players not from {host}: at least {min(f.foreigners for f in fields)}"
+            else Message(
+                gettext_noop("every round: rated players not from %(host)s: at least %(foreigners)s"),
+                {"host": host, "foreigners": min(f.foreigners for f in fields)},
+            )
         )
         conditions.append(
             Condition(
                 "big-swiss",
                 "1.4.3(d)",
                 big_swiss,
-                f"{where}; {BIG_SWISS_FOREIGNERS} from {BIG_SWISS_FEDERATIONS} federations with "
-                f"{BIG_SWISS_TITLED} GM/IM/WGM/WIM needed in every round for the exemption",
+                Message(
+                    gettext_noop(
+                        "%(where)s; %(foreigners)s from %(federations)s federations with %(titled)s "
+                        "GM/IM/WGM/WIM needed in every round for the exemption"
+                    ),
+                    {
+                        "where": where,
+                        "foreigners": BIG_SWISS_FOREIGNERS,
+                        "federations": BIG_SWISS_FEDERATIONS,
+                        "titled": BIG_SWISS_TITLED,
+                    },
+                ),
             )
         )
     if not exemption:
@@ -169,8 +197,13 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
                 "federations",
                 "1.4.3",
                 len(feds) >= 1 + rules.OTHER_FEDERATIONS_NEEDED,
-                f"federations in the field: {len(feds)}, at least {1 + rules.OTHER_FEDERATIONS_NEEDED} "
-                "needed (a player's own and two others)",
+                Message(
+                    gettext_noop(
+                        "federations in the field: %(count)s, at least %(needed)s needed (a player's own and "
+                        "two others)"
+                    ),
+                    {"count": len(feds), "needed": 1 + rules.OTHER_FEDERATIONS_NEEDED},
+                ),
             )
         )
         if host:
@@ -182,8 +215,13 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
                     "foreigners",
                     "1.4.4",
                     foreign >= needed,
-                    f"players not from {host}: {foreign}; a player from {host} needs at least {needed} "
-                    f"of {n} opponents from other federations",
+                    Message(
+                        gettext_noop(
+                            "players not from %(host)s: %(count)s; a player from %(host)s needs at least "
+                            "%(needed)s of %(games)s opponents from other federations"
+                        ),
+                        {"host": host, "count": foreign, "needed": needed, "games": n},
+                    ),
                 )
             )
     titled = sum(1 for p in state.players if rules.title_of(p.title) in rules.COUNTING_TITLES)
@@ -193,7 +231,10 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
             "titled",
             "1.4.5",
             titled >= needed_titled,
-            f"title-holders in the field: {titled}, at least {needed_titled} needed",
+            Message(
+                gettext_noop("title-holders in the field: %(count)s, at least %(needed)s needed"),
+                {"count": titled, "needed": needed_titled},
+            ),
         )
     )
     unknown = sorted({p.title for p in state.players if p.title.strip() and rules.title_of(p.title) is None})

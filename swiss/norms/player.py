@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from swiss.messages import Message, Value, gettext_noop
 from swiss.model import Code, Player
 from swiss.norms import rules
 from swiss.norms.rules import NormTitle, Requirement
@@ -47,7 +48,7 @@ class Condition:
     key: str  # games, score, average, performance, titled, strong, federations, own, one, unrated
     article: str
     met: bool
-    text: str
+    text: Message
 
 
 @dataclass(frozen=True)
@@ -210,73 +211,146 @@ def conditions(
     mx = mix(counted, requirement, federation)
     title = requirement.title.value
     needed_score = rules.minimum_score(n) if n else Fraction(1)
+
+    def said(text: str, **values: Value) -> Message:
+        return Message(text, values)
+
     result = [
-        Condition("games", "1.4.1", n >= min_games, f"games counted: {n}, at least {min_games} needed"),
+        Condition(
+            "games",
+            "1.4.1",
+            n >= min_games,
+            said(
+                gettext_noop("games counted: %(count)s, at least %(needed)s needed"),
+                count=n,
+                needed=min_games,
+            ),
+        ),
         Condition(
             "score",
             "1.4.8",
             bool(n) and fig.score >= needed_score,
-            f"score {rules.points_text(fig.score)}, at least {rules.points_text(needed_score)} (35 %) needed",
+            said(
+                gettext_noop("score %(score)s, at least %(needed)s (35 %%) needed"),
+                score=rules.points_text(fig.score),
+                needed=rules.points_text(needed_score),
+            ),
         ),
         Condition(
             "average",
             "1.4.7",
             bool(n) and fig.average >= requirement.average,
-            f"Ra {fig.average} ({_decimal(fig.average_exact)}), at least {requirement.average} needed",
+            said(
+                gettext_noop("Ra %(average)s (%(exact)s), at least %(needed)s needed"),
+                average=fig.average,
+                exact=_decimal(fig.average_exact),
+                needed=requirement.average,
+            ),
         ),
         Condition(
             "performance",
             "1.4.9",
             bool(n) and fig.performance >= requirement.performance,
-            f"Rp {fig.performance} = Ra {fig.average} + dp {fig.dp} (p {fig.p / 100:.2f}), "
-            f"at least {requirement.performance} needed",
+            said(
+                gettext_noop(
+                    "Rp %(performance)s = Ra %(average)s + dp %(dp)s (p %(p)s), at least %(needed)s needed"
+                ),
+                performance=fig.performance,
+                average=fig.average,
+                dp=fig.dp,
+                p=f"{fig.p / 100:.2f}",
+                needed=requirement.performance,
+            ),
         ),
         Condition(
             "titled",
             "1.4.5",
             mx.titled >= rules.titled_needed(m),
-            f"title-holders (not CM, WCM): {mx.titled}, at least {rules.titled_needed(m)} needed",
+            said(
+                gettext_noop("title-holders (not CM, WCM): %(count)s, at least %(needed)s needed"),
+                count=mx.titled,
+                needed=rules.titled_needed(m),
+            ),
         ),
         Condition(
             "strong",
             "1.4.5",
             mx.strong >= rules.strong_needed(m),
-            f"{requirement.strong_names} opponents: {mx.strong}, "
-            f"at least {rules.strong_needed(m)} needed for the {title} norm",
+            said(
+                gettext_noop(
+                    "%(titles)s opponents: %(count)s, at least %(needed)s needed for the %(title)s norm"
+                ),
+                titles=requirement.strong_names,
+                count=mx.strong,
+                needed=rules.strong_needed(m),
+                title=title,
+            ),
         ),
         Condition(
             "unrated",
             "1.4.6",
             mx.unrated <= rules.unrated_allowed(m),
-            f"unrated opponents: {mx.unrated}, at most {rules.unrated_allowed(m)} allowed",
+            said(
+                gettext_noop("unrated opponents: %(count)s, at most %(allowed)s allowed"),
+                count=mx.unrated,
+                allowed=rules.unrated_allowed(m),
+            ),
         ),
     ]
     if federation_rules:
-        unknown = f" ({mx.unknown_federation} without a federation counted as the worst case)"
-        unknown = unknown if mx.unknown_federation else ""
-        own_name = federation or "own federation (not given)"
+        unknown: Value = (
+            Message(
+                gettext_noop(" (%(count)s without a federation counted as the worst case)"),
+                {"count": mx.unknown_federation},
+            )
+            if mx.unknown_federation
+            else ""
+        )
+        own_name: Value = federation or Message(gettext_noop("own federation (not given)"))
+        others = f" ({', '.join(sorted(mx.others))})" if mx.others else ""
         result += [
             Condition(
                 "federations",
                 "1.4.3",
                 bool(federation) and len(mx.others) >= rules.OTHER_FEDERATIONS_NEEDED,
-                f"federations other than {own_name}: {len(mx.others)}"
-                f"{' (' + ', '.join(sorted(mx.others)) + ')' if mx.others else ''}, "
-                f"at least {rules.OTHER_FEDERATIONS_NEEDED} needed",
+                said(
+                    gettext_noop(
+                        "federations other than %(own)s: %(count)s%(others)s, at least %(needed)s needed"
+                    ),
+                    own=own_name,
+                    count=len(mx.others),
+                    others=others,
+                    needed=rules.OTHER_FEDERATIONS_NEEDED,
+                ),
             ),
             Condition(
                 "own",
                 "1.4.4",
                 bool(federation) and mx.own <= rules.own_federation_allowed(m),
-                f"opponents from {own_name}: {mx.own}{unknown}, "
-                f"at most {rules.own_federation_allowed(m)} (3/5) allowed",
+                said(
+                    gettext_noop(
+                        "opponents from %(own)s: %(count)s%(unknown)s, at most %(allowed)s (3/5) allowed"
+                    ),
+                    own=own_name,
+                    count=mx.own,
+                    unknown=unknown,
+                    allowed=rules.own_federation_allowed(m),
+                ),
             ),
             Condition(
                 "one",
                 "1.4.4",
                 mx.largest <= rules.one_federation_allowed(m),
-                f"opponents from {mx.largest_federation or 'one federation'}: {mx.largest}{unknown}, "
-                f"at most {rules.one_federation_allowed(m)} (2/3) allowed",
+                said(
+                    gettext_noop(
+                        "opponents from %(federation)s: %(count)s%(unknown)s, at most %(allowed)s "
+                        "(2/3) allowed"
+                    ),
+                    federation=mx.largest_federation or Message(gettext_noop("one federation")),
+                    count=mx.largest,
+                    unknown=unknown,
+                    allowed=rules.one_federation_allowed(m),
+                ),
             ),
         ]
     return fig, tuple(result)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 
+from swiss.messages import Message, Value, gettext_noop, listed
 from swiss.norms import rules
 from swiss.norms.player import Game, mix, points_of
 from swiss.norms.rules import NormTitle
@@ -66,7 +67,7 @@ class Reach:
     titled: int  # more title-holders needed
     new_federations: int  # more federations other than the player's own needed
     avoid: tuple[str, ...]  # federations no further opponent may come from
-    why_not: str = ""  # why the norm is out of reach, when it is
+    why_not: Message = Message("")  # why the norm is out of reach, when it is
 
     @property
     def in_reach(self) -> bool:
@@ -91,32 +92,40 @@ def reach(
     k = rounds_left
     n = len(counted) + k
 
-    def out(why: str, **needs: int) -> Reach:
-        return Reach(title, k, (), needs.get("strong", 0), needs.get("titled", 0), 0, (), why)
+    def out(why: str, values: dict[str, Value] | None = None, **needs: int) -> Reach:
+        message = Message(why, values or {})
+        return Reach(title, k, (), needs.get("strong", 0), needs.get("titled", 0), 0, (), message)
 
     if n < min_games:
-        return out(f"at most {n} games can count, {min_games} needed")
+        return out(
+            gettext_noop("at most %(games)s games can count, %(needed)s needed"),
+            {"games": n, "needed": min_games},
+        )
     mx = mix(counted, requirement, federation)
     strong = max(0, rules.strong_needed(n) - mx.strong)
     titled = max(0, rules.titled_needed(n) - mx.titled)
     if max(strong, titled) > k:
         return out(
-            f"{strong} more {requirement.strong_names} and {titled} more title-holders needed in {k} rounds",
+            gettext_noop(
+                "%(strong)s more %(titles)s and %(titled)s more title-holders needed in %(rounds)s rounds"
+            ),
+            {"strong": strong, "titles": requirement.strong_names, "titled": titled, "rounds": k},
             strong=strong,
             titled=titled,
         )
     if strong > field.holders(requirement.strong_titles, excluded):
-        return out(f"{strong} more {requirement.strong_names} opponents needed")
+        text = gettext_noop("%(strong)s more %(titles)s opponents needed")
+        return out(text, {"strong": strong, "titles": requirement.strong_names})
     new_federations = 0
     avoid: list[str] = []
     if federation_rules:
         if not federation:
-            return out("the player's federation is not given")
+            return out(gettext_noop("the player's federation is not given"))
         new_federations = max(0, rules.OTHER_FEDERATIONS_NEEDED - len(mx.others))
         own_room = rules.own_federation_allowed(n) - mx.own
         one_room = rules.one_federation_allowed(n) - mx.largest
         if new_federations > k or own_room < 0 or one_room < 0:
-            return out("the federation rules (1.4.3, 1.4.4) can no longer be met")
+            return out(gettext_noop("the federation rules (1.4.3, 1.4.4) can no longer be met"))
         if own_room == 0:
             avoid.append(federation)
         if one_room == 0 and mx.largest_federation and mx.largest_federation not in avoid:
@@ -153,29 +162,45 @@ def reach(
             continue
         options.append(Option(Fraction(halves, 2), 0 if total(0) >= needed else low))
     if not options:
-        return out("no score left gives the performance (1.4.7-1.4.9)", strong=strong, titled=titled)
+        text = gettext_noop("no score left gives the performance (1.4.7-1.4.9)")
+        return out(text, strong=strong, titled=titled)
     return Reach(title, k, tuple(options), strong, titled, new_federations, tuple(avoid))
 
 
-def describe(found: Reach) -> str:
+def describe(found: Reach) -> Message:
     """The arbiter's sentence, as docs/norms.md section 6.4 writes it: "GM norm possible: needs
     1 point against an opponent rated ≥ 2416", each weaker score that still does it after "or"."""
-    head = f"{found.title.value} norm"
+    title = found.title.value
     if not found.in_reach:
-        return f"{head} out of reach ({found.why_not})"
+        return Message(
+            gettext_noop("%(title)s norm out of reach (%(why)s)"), {"title": title, "why": found.why_not}
+        )
     parts = [_option_text(option, found.rounds) for option in _useful(found.options)]
-    text = f"{head} possible: needs {'; or '.join(parts)}"
+    options = parts[0]
+    for part in parts[1:]:
+        options = Message(gettext_noop("%(first)s; or %(other)s"), {"first": options, "other": part})
+    text = Message(
+        gettext_noop("%(title)s norm possible: needs %(options)s"), {"title": title, "options": options}
+    )
     needs = []
     strong_names = rules.REQUIREMENTS[found.title].strong_names
     if found.strong:
-        needs.append(f"{found.strong} more {strong_names}")
+        needs.append(
+            Message(
+                gettext_noop("%(count)s more %(titles)s"), {"count": found.strong, "titles": strong_names}
+            )
+        )
     if found.titled > found.strong:
-        needs.append(f"{found.titled} more title-holders")
+        needs.append(Message(gettext_noop("%(count)s more title-holders"), {"count": found.titled}))
     if found.new_federations:
-        needs.append(f"{found.new_federations} more federations")
+        needs.append(Message(gettext_noop("%(count)s more federations"), {"count": found.new_federations}))
     if found.avoid:
-        needs.append(f"none from {', '.join(found.avoid)}")
-    return text + (f" ({'; '.join(needs)})" if needs else "")
+        needs.append(
+            Message(gettext_noop("none from %(federations)s"), {"federations": ", ".join(found.avoid)})
+        )
+    if not needs:
+        return text
+    return Message("%(text)s (%(needs)s)", {"text": text, "needs": listed(needs, "; ")})
 
 
 def _useful(options: Sequence[Option]) -> list[Option]:
@@ -191,13 +216,26 @@ def _useful(options: Sequence[Option]) -> list[Option]:
     return kept
 
 
-def _option_text(option: Option, rounds: int) -> str:
+def _option_text(option: Option, rounds: int) -> Message:
+    points_text = rules.points_text(option.points)
     if not option.points:
-        points = "any result" if rounds == 1 else "any results"
+        points = Message(gettext_noop("any result") if rounds == 1 else gettext_noop("any results"))
+    elif option.points <= 1:
+        points = Message(gettext_noop("%(points)s point"), {"points": points_text})
     else:
-        points = f"{rules.points_text(option.points)} point{'' if option.points <= 1 else 's'}"
+        points = Message(gettext_noop("%(points)s points"), {"points": points_text})
+    rating = {"rating": option.rating}
     if rounds == 1:
-        against = f"an opponent rated ≥ {option.rating}" if option.rating else "any opponent"
-        return f"{points} against {against}"
-    against = f"opponents averaging ≥ {option.rating}" if option.rating else "any opponents"
-    return f"{points} from the last {rounds} rounds against {against}"
+        against = (
+            Message(gettext_noop("an opponent rated ≥ %(rating)s"), rating)
+            if option.rating
+            else Message(gettext_noop("any opponent"))
+        )
+        return Message(gettext_noop("%(points)s against %(against)s"), {"points": points, "against": against})
+    against = (
+        Message(gettext_noop("opponents averaging ≥ %(rating)s"), rating)
+        if option.rating
+        else Message(gettext_noop("any opponents"))
+    )
+    text = gettext_noop("%(points)s from the last %(rounds)s rounds against %(against)s")
+    return Message(text, {"points": points, "rounds": rounds, "against": against})

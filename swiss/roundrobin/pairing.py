@@ -14,12 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from swiss.check import Finding
+from swiss.messages import Message, gettext_noop
 from swiss.model import Board, Pairing, PairingError, TournamentState
 from swiss.roundrobin.berger import Pairs, schedule, table_size
 from swiss.roundrobin.scheveningen import scheveningen_schedule
 from swiss.team.model import TeamState
 
 RULE = "C.05 Annex 1"
+_BYE = Message(gettext_noop("bye"))
 
 
 @dataclass(frozen=True)
@@ -111,35 +113,46 @@ def check(expected: Pairing, proposal: Pairing, names: Mapping[int, str]) -> lis
     """Where a proposed round differs from the table: the table fixes every game and colour
     (C.05 Annex 1; the arbiter does not change colours, docs/round-robin.md section 4)."""
 
-    def label(number: int | None) -> str:
-        return "bye" if number is None else names.get(number, str(number))
+    def game(text: str, board: Board) -> Message:
+        black = _BYE if board.black is None else names.get(board.black, str(board.black))
+        return Message(text, {"white": names.get(board.white, str(board.white)), "black": black})
 
     wanted = set(expected.boards)
     findings = [
-        Finding(index, RULE, f"{label(b.white)}–{label(b.black)} is not the table's game")
+        Finding(index, RULE, game(gettext_noop("%(white)s–%(black)s is not the table's game"), b))
         for index, b in enumerate(proposal.boards, start=1)
         if b not in wanted
     ]
     given = set(proposal.boards)
     findings += [
-        Finding(None, RULE, f"The table's game {label(b.white)}–{label(b.black)} is missing")
+        Finding(None, RULE, game(gettext_noop("The table's game %(white)s–%(black)s is missing"), b))
         for b in expected.boards
         if b not in given
     ]
     return findings
 
 
-def explain(field: Field, rounds: list[Pairs], board: Board, number: int) -> list[str]:
+def explain(field: Field, rounds: list[Pairs], board: Board, number: int) -> list[Message]:
     """Where board `number` of the round to pair comes from in the table."""
-    where = f"round {field.round_to_pair} of {len(rounds)}"
+    values = {"board": number, "round": field.round_to_pair, "rounds": len(rounds), "white": board.white}
     if board not in pair(field, rounds).boards:
-        return [f"Board {number} is not the table's ({where}): it was changed by hand."]
-    if board.black is None:
-        return [f"Board {number}: {board.white} rests in {where} (the opponent is the dummy or absent)."]
-    return [f"Board {number}: {board.white}–{board.black} is the table's game of {where}."]
+        text = gettext_noop(
+            "Board %(board)s is not the table's (round %(round)s of %(rounds)s): it was changed by hand."
+        )
+    elif board.black is None:
+        text = gettext_noop(
+            "Board %(board)s: %(white)s rests in round %(round)s of %(rounds)s (the opponent is the "
+            "dummy or absent)."
+        )
+    else:
+        text = gettext_noop(
+            "Board %(board)s: %(white)s–%(black)s is the table's game of round %(round)s of %(rounds)s."
+        )
+        values["black"] = board.black
+    return [Message(text, values)]
 
 
 def explain_round(field: Field, rounds: list[Pairs]) -> tuple[Pairing, list[str]]:
     made = pair(field, rounds)
-    lines = [line for n, b in enumerate(made.boards, start=1) for line in explain(field, rounds, b, n)]
+    lines = [str(line) for n, b in enumerate(made.boards, start=1) for line in explain(field, rounds, b, n)]
     return made, lines

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from swiss.messages import Message, Value, gettext_noop
 from swiss.model import Board, Pairing
 from swiss.team import c046, ecu, olympiad
 from swiss.team.lineups import lineup, lineup_problem
@@ -43,36 +44,47 @@ RULES: dict[str, Rules] = {
 }
 
 
-def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list[str]:
+def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list[Message]:
     """Every rule the pairing breaks, one sentence each; empty when it breaks none."""
     field = c046.Field(state)
-    findings: list[str] = []
+    findings: list[Message] = []
+
+    def found(text: str, **values: Value) -> None:
+        findings.append(Message(text, values))
+
     seats = Counter(n for b in pairing.boards for n in (b.white, b.black) if n is not None)
     for number in sorted(seats):
         if number not in field.teams:
-            findings.append(f"team {number} is not in the event")
+            found(gettext_noop("team %(team)s is not in the event"), team=number)
         elif number in state.absent:
-            findings.append(f"team {number} is absent this round but paired")
+            found(gettext_noop("team %(team)s is absent this round but paired"), team=number)
         elif seats[number] > 1:
-            findings.append(f"team {number} is paired {seats[number]} times")
+            found(gettext_noop("team %(team)s is paired %(count)s times"), team=number, count=seats[number])
     for number in field.present:
         if number not in seats:
-            findings.append(f"team {number} is present but not paired")
+            found(gettext_noop("team %(team)s is present but not paired"), team=number)
     byes = [b.white for b in pairing.boards if b.black is None]
     if len(byes) > 1:
-        findings.append(f"{len(byes)} teams get the pairing-allocated bye: {byes}")
+        found(
+            gettext_noop("%(count)s teams get the pairing-allocated bye: %(teams)s"),
+            count=len(byes),
+            teams=str(byes),
+        )
     if byes and len(field.present) % 2 == 0:
-        findings.append(f"team {byes[0]} gets a bye though an even number of teams is present")
+        found(
+            gettext_noop("team %(team)s gets a bye though an even number of teams is present"), team=byes[0]
+        )
     rules = RULES[system]
     may_get_bye = rules.may_get_bye(state)
     for number in byes:
         if number in field.teams and not may_get_bye(number):
-            findings.append(f"team {number} may not receive the pairing-allocated bye again")
+            found(gettext_noop("team %(team)s may not receive the pairing-allocated bye again"), team=number)
     matches = [b for b in pairing.boards if b.black is not None and {b.white, b.black} <= field.teams.keys()]
     for match in matches:
         assert match.black is not None
         if not field.compatible(match.white, match.black):
-            findings.append(f"teams {match.white} and {match.black} have met before or may not meet")
+            text = gettext_noop("teams %(white)s and %(black)s have met before or may not meet")
+            found(text, white=match.white, black=match.black)
         for number in (match.white, match.black):
             problem = lineup_problem(field.teams[number], lineup(state, number), state.boards)
             if problem is not None:
@@ -82,8 +94,6 @@ def check(state: TeamState, pairing: Pairing, system: str = "team-c046") -> list
         assert match.black is not None
         expected = due(match.white, match.black)
         if expected != match:
-            findings.append(
-                f"teams {match.white} and {match.black}: "
-                f"{rules.colour_article} gives board 1 White to {expected.white}"
-            )
+            text = gettext_noop("teams %(white)s and %(black)s: %(rule)s gives board 1 White to %(team)s")
+            found(text, white=match.white, black=match.black, rule=rules.colour_article, team=expected.white)
     return findings

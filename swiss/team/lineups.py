@@ -8,6 +8,7 @@ of one team meets board i of the other.
 
 from __future__ import annotations
 
+from swiss.messages import Message, gettext_noop
 from swiss.model import Board, Colour
 from swiss.team.model import Team, TeamState
 
@@ -16,17 +17,20 @@ class LineupError(ValueError):
     """A lineup that the roster's board order does not allow."""
 
 
-def lineup_problem(team: Team, lineup: tuple[int, ...], boards: int) -> str | None:
+def lineup_problem(team: Team, lineup: tuple[int, ...], boards: int) -> Message | None:
     """Why `lineup` is not a valid lineup of `team` for `boards` boards, or None when it is."""
     if len(lineup) != boards:
-        return f"team {team.number} lines up {len(lineup)} players for {boards} boards"
+        text = gettext_noop("team %(team)s lines up %(count)s players for %(boards)s boards")
+        return Message(text, {"team": team.number, "count": len(lineup), "boards": boards})
     places = {pid: i for i, pid in enumerate(team.roster)}
     strangers = [pid for pid in lineup if pid not in places]
     if strangers:
-        return f"team {team.number} lines up players {strangers} who are not on its roster"
+        text = gettext_noop("team %(team)s lines up players %(players)s who are not on its roster")
+        return Message(text, {"team": team.number, "players": str(strangers)})
     order = [places[pid] for pid in lineup]
     if order != sorted(set(order)):
-        return f"team {team.number}'s lineup {list(lineup)} breaks the roster's board order"
+        text = gettext_noop("team %(team)s's lineup %(lineup)s breaks the roster's board order")
+        return Message(text, {"team": team.number, "lineup": str(list(lineup))})
     return None
 
 
@@ -41,7 +45,7 @@ def check_lineups(state: TeamState) -> None:
     for number, players in sorted(state.lineups.items()):
         problem = lineup_problem(state.team(number), players, state.boards)
         if problem is not None:
-            raise LineupError(problem)
+            raise LineupError(str(problem))
 
 
 def board_colours(state: TeamState) -> tuple[Colour, ...]:

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from swiss.check import points_text
+from swiss.messages import Message, gettext_noop
 from swiss.model import Code
 from swiss.us.facts import Facts
 
 
-def ineligible(facts: Facts, number: int) -> str | None:
-    """28L3: a player who had a full-point bye, or won by forfeit, cannot have it again."""
+def ineligible(facts: Facts, number: int) -> Message | None:
+    """28L3: a player who had a full-point bye, or won by forfeit, cannot have it again. The reason
+    reads after the player's name: "had a full-point bye in round 2"."""
     for round_number, result in enumerate(facts.players[number].history, start=1):
         if result.code in (Code.PAB, Code.FULL_BYE):
-            return f"had a full-point bye in round {round_number} (28L3)"
+            return Message(gettext_noop("had a full-point bye in round %(round)s"), {"round": round_number})
         if result.code is Code.FORFEIT_WIN:
-            return f"won by forfeit in round {round_number} (28L3)"
+            return Message(gettext_noop("won by forfeit in round %(round)s"), {"round": round_number})
     return None
 
 
@@ -68,7 +70,7 @@ def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[str]:
             continue
         if facts.rating[chosen] and facts.rating[number] and facts.rating[number] > facts.rating[chosen]:
             continue
-        reason = ineligible(facts, number)
+        reason: Message | str | None = ineligible(facts, number)
         taken = half_bye(facts, number)
         if reason is None and taken is not None:
             reason = f"took a half-point bye in round {taken} (28L4)"
@@ -76,7 +78,7 @@ def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[str]:
             continue  # rated players come first (28L2)
         elif reason is None:
             reason = "the others could not then be paired without a rematch (27A1)"
-        notes.append(f"not {facts.name(number)}: {reason}")
+        notes.append(f"not {facts.name(number)}: {reason}{' (28L3)' if isinstance(reason, Message) else ''}")
     return notes
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from swiss.check import Finding, PairingContext, points_text
+from swiss.messages import Message, Value, colour_word, gettext_noop
 from swiss.model import Board, Colour, Pairing, PairingError, TournamentState
 from swiss.us.byes import choose_bye, ineligible
 from swiss.us.colours import EQUALISATION, allocate, conflict
@@ -25,6 +26,11 @@ from swiss.us.pairing import pair, round_facts
 
 # The shared checks name FIDE articles; these are the US Chess rules they stand for.
 _US_RULES = {"C1": "27A1", "GHR 3.3": "28K", "C.04.1 Art. 3": "28L"}
+# The switches a finding may propose (swiss.us.groups), as words inside its sentence.
+_SWITCHES: dict[str, Value] = {
+    "transposition": Message(gettext_noop("transposition")),
+    "interchange": Message(gettext_noop("interchange")),
+}
 
 
 def check(
@@ -49,7 +55,7 @@ def check(
             findings += _bye(facts, context, index, board.white)
         else:
             for finding in context.meeting(index, board):
-                if "already played" not in finding.message:
+                if "already played" not in finding.message.text:
                     findings.append(replace(finding, rule="28T"))
                 elif not facts.can_meet(board.white, board.black):  # 27A1 may have given way
                     findings.append(replace(finding, rule="27A1"))
@@ -67,19 +73,24 @@ def _bye(facts: Facts, context: PairingContext, index: int, number: int) -> list
     expected, _ = choose_bye(facts, present)
     reason = ineligible(facts, number)
     if reason is not None and ineligible(facts, expected) is None:  # else 28L3 had to give way
-        return [Finding(index, "28L3", f"{context.name(number)} {reason.removesuffix(' (28L3)')}")]
+        return [
+            Finding(
+                index,
+                "28L3",
+                Message("%(player)s %(reason)s", {"player": context.name(number), "reason": reason}),
+            )
+        ]
     if expected == number or (facts.options.bye_for_colours and facts.score[expected] == facts.score[number]):
         return []
-    rating = facts.rating[expected] or "unrated"
-    return [
-        Finding(
-            index,
-            "28L2",
-            f"{context.name(number)} has the bye; {context.name(expected)} ({rating}, "
-            f"{points_text(facts.score[expected])} points) comes first",
-            absolute=False,
-        )
-    ]
+    rating: Value = facts.rating[expected] or Message(gettext_noop("unrated"))
+    text = gettext_noop("%(player)s has the bye; %(expected)s (%(rating)s, %(points)s points) comes first")
+    values: dict[str, Value] = {
+        "player": context.name(number),
+        "expected": context.name(expected),
+        "rating": rating,
+        "points": points_text(facts.score[expected]),
+    }
+    return [Finding(index, "28L2", Message(text, values), absolute=False)]
 
 
 def _colours(facts: Facts, context: PairingContext, known: list[tuple[int, Board]]) -> list[Finding]:
@@ -100,7 +111,14 @@ def _colours(facts: Facts, context: PairingContext, known: list[tuple[int, Board
             continue
         if (colour is Colour.WHITE) != (higher == white):
             findings.append(
-                Finding(index, "29E4", f"{context.name(higher)} should have {colour.name.lower()}: {rule}")
+                Finding(
+                    index,
+                    "29E4",
+                    Message(
+                        gettext_noop("%(player)s should have %(colour)s: %(rule)s"),
+                        {"player": context.name(higher), "colour": colour_word(colour), "rule": rule},
+                    ),
+                )
             )
     return findings
 
@@ -128,20 +146,26 @@ def _groups(
             i, _, switch = step
             colour = facts.due[uppers[i]].colour
             assert colour is not None
-            kind = (
-                "equalise"
+            text = (
+                gettext_noop(
+                    "%(upper)s and %(lower)s are both due %(colour)s to equalise; the %(switch)s %(moved)s "
+                    "(%(cost)s points) would fix it within the 29E5 limit"
+                )
                 if conflict(facts.due[uppers[i]], facts.due[lowers[i]]) == EQUALISATION
-                else "alternate"
-            )
-            findings.append(
-                Finding(
-                    boards[i][0],
-                    switch.rule,
-                    f"{context.name(uppers[i])} and {context.name(lowers[i])} are both due "
-                    f"{colour.name.lower()} to {kind}; the {switch.kind} {switch.moved[0]}↔{switch.moved[1]} "
-                    f"({switch.cost} points) would fix it within the 29E5 limit",
+                else gettext_noop(
+                    "%(upper)s and %(lower)s are both due %(colour)s to alternate; the %(switch)s %(moved)s "
+                    "(%(cost)s points) would fix it within the 29E5 limit"
                 )
             )
+            values: dict[str, Value] = {
+                "upper": context.name(uppers[i]),
+                "lower": context.name(lowers[i]),
+                "colour": colour_word(colour),
+                "switch": _SWITCHES.get(switch.kind, switch.kind),
+                "moved": f"{switch.moved[0]}↔{switch.moved[1]}",
+                "cost": switch.cost,
+            }
+            findings.append(Finding(boards[i][0], switch.rule, Message(text, values)))
         members = set(uppers) | set(lowers)
         same = [pair for pair in theirs if set(pair) <= members]
         if 2 * len(same) != len(members):
@@ -155,8 +179,17 @@ def _groups(
                 Finding(
                     differing,
                     "29E5",
-                    f"the {points_text(score)}-point group has {colour_key(facts, mine)[1]} colour "
-                    f"conflicts; the engine's pairing of the same players has {colour_key(facts, engine)[1]}",
+                    Message(
+                        gettext_noop(
+                            "the %(points)s-point group has %(count)s colour conflicts; the engine's pairing "
+                            "of the same players has %(engine)s"
+                        ),
+                        {
+                            "points": points_text(score),
+                            "count": colour_key(facts, mine)[1],
+                            "engine": colour_key(facts, engine)[1],
+                        },
+                    ),
                 )
             )
         elif colour_key(facts, engine) == colour_key(facts, mine):
@@ -166,8 +199,13 @@ def _groups(
                     Finding(
                         differing,
                         "29E5e",
-                        f"the {points_text(score)}-point group moves {cost} rating points from the natural "
-                        f"pairing; the engine's pairing gives the same colours for {engine_cost}",
+                        Message(
+                            gettext_noop(
+                                "the %(points)s-point group moves %(cost)s rating points from the natural "
+                                "pairing; the engine's pairing gives the same colours for %(engine)s"
+                            ),
+                            {"points": points_text(score), "cost": cost, "engine": engine_cost},
+                        ),
                     )
                 )
     return findings
@@ -207,9 +245,18 @@ def _score_groups(
         Finding(
             index,
             "27A2",
-            f"{context.name(h)} ({points_text(facts.score[h])}) and {context.name(lo)} "
-            f"({points_text(facts.score[lo])}) come from different score groups; the engine's pairing "
-            "keeps more players in theirs",
+            Message(
+                gettext_noop(
+                    "%(higher)s (%(higher_points)s) and %(lower)s (%(lower_points)s) come from different "
+                    "score groups; the engine's pairing keeps more players in theirs"
+                ),
+                {
+                    "higher": context.name(h),
+                    "higher_points": points_text(facts.score[h]),
+                    "lower": context.name(lo),
+                    "lower_points": points_text(facts.score[lo]),
+                },
+            ),
         )
         for index, h, lo in pairs
         if facts.score[h] != facts.score[lo] and (h, lo) not in engine

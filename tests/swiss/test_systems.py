@@ -103,5 +103,5 @@ def test_each_team_entry_pairs_orders_and_explains_its_matches(name: str) -> Non
         assert made == pairing and len(lines) == len(ordered)
         for number, match in enumerate(ordered, start=1):
             (line,) = entry.explain(before, match, number, None)
-            assert line == lines[number - 1]
+            assert str(line) == lines[number - 1]
         assert entry.check(before, pairing, None, {}) == []

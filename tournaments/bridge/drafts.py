@@ -12,8 +12,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from swiss.check import Finding as Finding  # re-exported: the review page lists findings
-from swiss.check import points_text
+from swiss.check import Finding, points_text
 from swiss.dutch import Float
 from swiss.model import Board as EngineBoard
 from swiss.model import Edition, Pairing, PairingError, TournamentState
@@ -22,6 +21,7 @@ from swiss.scores import score
 from swiss.systems import Explained, Notes, PlayerSystem
 from tournaments.models import DraftChange, Round, Tournament
 
+from . import wording
 from .state import StateError, engine_system, pairing_numbers, pairing_state
 
 # A board as the database keeps it: White's entrant id, Black's or None for the bye.
@@ -157,7 +157,9 @@ def check_draft(
     input's digest it was checked against, the findings, what the pairing could not give
     everyone, and each player's float marks (by pairing number), so that a page of the
     review reads them instead of checking the whole round again; and the engine's `notes`
-    when given, so that "why?" on a board need not pair the round again.
+    when given, so that "why?" on a board need not pair the round again. Findings, relaxations
+    and notes are kept as the engine's templates with their values (`wording.stored`), worded
+    when shown.
     """
     system = engine_system(tournament)
     numbers = pairing_numbers(tournament)
@@ -168,10 +170,10 @@ def check_draft(
     floated = system.floats(state)
     return {
         "input": input_fingerprint(state, system),
-        "findings": [[f.board, f.rule, f.message, f.absolute] for f in findings],
-        "relaxed": system.relaxations(state, proposal) if pairs else [],
+        "findings": [[f.board, f.rule, wording.stored(f.message), f.absolute] for f in findings],
+        "relaxed": [wording.stored(m) for m in system.relaxations(state, proposal)] if pairs else [],
         "floats": {str(n): marks for n, f in floated.items() if (marks := _float_marks(f))},
-        **({"notes": {str(n): lines for n, lines in notes.items()}} if notes is not None else {}),
+        **({"notes": _stored_notes(notes)} if notes is not None else {}),
     }
 
 
@@ -193,7 +195,7 @@ def current_check(
     engine = rnd.draft_changes.filter(kind=DraftChange.Kind.ENGINE).first()
     # The engine's notes rest on the input alone: a change by hand keeps them.
     kept = stored.get("notes") if stored.get("input") == now else None
-    notes = {int(n): lines for n, lines in kept.items()} if kept is not None else None
+    notes = _restored_notes(kept) if kept is not None else None
     check = check_draft(rnd.tournament, state, stored_pairs(rnd), engine.after if engine else None, notes)
     rnd.record_check(check)
     return check
@@ -210,9 +212,25 @@ def is_checked(rnd: Round) -> bool:
     return current_check(rnd, state, check_now=False) is not None
 
 
-def checked_findings(check: dict[str, Any]) -> list[Finding]:
-    """The findings a stored check (`current_check`) holds."""
-    return [Finding(*f) for f in check["findings"]]
+def _stored_notes(notes: Notes) -> dict[str, list[dict[str, Any]]]:
+    return {str(n): [wording.stored(line) for line in lines] for n, lines in notes.items()}
+
+
+def _restored_notes(kept: dict[str, list[object]]) -> Notes:
+    return {int(n): [wording.restored(line) for line in lines] for n, lines in kept.items()}
+
+
+def checked_findings(check: dict[str, Any]) -> list[wording.ShownFinding]:
+    """The findings a stored check (`current_check`) holds, worded in the active language."""
+    return [
+        wording.shown(Finding(board, rule, wording.restored(message), absolute))
+        for board, rule, message, absolute in check["findings"]
+    ]
+
+
+def checked_relaxations(check: dict[str, Any]) -> list[str]:
+    """What the pairing could not give everyone, as a stored check holds it, worded in the active language."""
+    return wording.all_worded([wording.restored(note) for note in check["relaxed"]])
 
 
 def player_columns(state: TournamentState, numbers: set[int]) -> dict[int, tuple[str, str]]:
@@ -241,6 +259,5 @@ def explain(rnd: Round, board_number: int) -> list[str]:
     if kept and reference is not None:
         # Kept by the job that paired the round (they rest on the input alone, whatever was changed by
         # hand since): a 4000-player round is not paired again here.
-        notes = {int(n): lines for n, lines in stored["notes"].items()}
-        made = Explained(to_engine(reference.after, numbers), notes)
-    return system.explain(state, shown, board_number, made)
+        made = Explained(to_engine(reference.after, numbers), _restored_notes(stored["notes"]))
+    return wording.all_worded(system.explain(state, shown, board_number, made))

@@ -31,6 +31,7 @@ from swiss.norms import rules as norm_rules
 from tournaments.models import Entrant, Round, Seat, Tournament
 
 from .state import ABSENCE_CODES, pairing_numbers, players_after, scoring
+from .wording import worded
 
 
 def norm_event(tournament: Tournament) -> NormEvent:
@@ -80,7 +81,7 @@ class Row:
 
     @property
     def reach_texts(self) -> list[str]:
-        return [describe(r) for r in self.norms.in_reach]
+        return [worded(describe(r)) for r in self.norms.in_reach]
 
 
 @dataclass(frozen=True)
@@ -332,7 +333,7 @@ def report_rows(found: Report) -> list[list[str]]:
         ["Rp", str(c.performance)],
     ]
     rows += [
-        [f"{cond.article} {cond.key}", _("met") if cond.met else _("not met"), cond.text]
+        [f"{cond.article} {cond.key}", _("met") if cond.met else _("not met"), worded(cond.text)]
         for cond in c.conditions
     ]
     return rows

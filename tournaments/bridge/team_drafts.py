@@ -21,6 +21,7 @@ from tournaments.models import Round, Team, Tournament
 from .drafts import NoPairing, Pair, digests, stale_reason
 from .state import StateError
 from .teams import team_state
+from .wording import all_worded
 
 if TYPE_CHECKING:
     from tournaments.models.round import TeamMatch
@@ -131,8 +132,10 @@ def team_columns(state: TeamState) -> dict[int, tuple[str, str, str]]:
 
 
 def draft_findings(tournament: Tournament, state: TeamState, pairs: list[Pair]) -> list[str]:
-    """What the system's checker says of the draft `pairs` for the input `state`."""
-    return engine_system(tournament).check(state, to_engine(pairs, team_numbers(tournament)), None, {})
+    """What the system's checker says of the draft `pairs` for the input `state`, in the active language."""
+    return all_worded(
+        engine_system(tournament).check(state, to_engine(pairs, team_numbers(tournament)), None, {})
+    )
 
 
 def explain(rnd: Round, match_number: int) -> list[str]:
@@ -143,6 +146,6 @@ def explain(rnd: Round, match_number: int) -> list[str]:
         numbers = team_numbers(tournament)
         match = rnd.matches.get(number=match_number)
         shown = EngineBoard(numbers[match.white_id], numbers[match.black_id] if match.black_id else None)
-        return engine_system(tournament).explain(state, shown, match_number, None)
+        return all_worded(engine_system(tournament).explain(state, shown, match_number, None))
     except (StateError, PairingError, LineupError) as error:
         return [f"{error} The match can be explained once the round can be paired."]

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import AuditRecord, Board, Match, Round
 
@@ -52,16 +54,23 @@ def correction_notice(rnd: Round) -> str:
     drafted = [r.number for r in later if r.state == Round.State.DRAFT]
     sentences = []
     if published:
-        several = len(published) > 1
-        rounds = ", ".join(map(str, published))
         sentences.append(
-            f"Round{'s' if several else ''} {rounds} {'are' if several else 'is'} already published: "
-            "the pairings already made stand (GHR 4.3); the correction counts from the next pairing."
+            ngettext(
+                "Round %(rounds)s is already published: the pairings already made stand (GHR 4.3); "
+                "the correction counts from the next pairing.",
+                "Rounds %(rounds)s are already published: the pairings already made stand (GHR 4.3); "
+                "the correction counts from the next pairing.",
+                len(published),
+            )
+            % {"rounds": ", ".join(map(str, published))}
         )
     if drafted:
         sentences.append(
-            f"The draft of round {drafted[0]} was paired from the old result: "
-            "re-pair it or keep it before publishing."
+            _(
+                "The draft of round %(number)s was paired from the old result: "
+                "re-pair it or keep it before publishing."
+            )
+            % {"number": drafted[0]}
         )
     return " ".join(sentences)
 
@@ -91,7 +100,7 @@ def record_results(
     with transaction.atomic():
         rnd = locked_round(rnd)
         if rnd.state == Round.State.DRAFT:
-            raise ActionError(f"Round {rnd.number} is not published yet.")
+            raise ActionError(_("Round %(number)s is not published yet.") % {"number": rnd.number})
         recorded = Recorded()
         notice = correction_notice(rnd)
         label = dict(Board.Result.choices).__getitem__
@@ -135,12 +144,15 @@ def forfeit_match(rnd: Round, user: User, match_number: int, forfeit: str) -> st
     with transaction.atomic():
         rnd = locked_round(rnd)
         if rnd.state == Round.State.DRAFT:
-            raise ActionError(f"Round {rnd.number} is not published yet.")
+            raise ActionError(_("Round %(number)s is not published yet.") % {"number": rnd.number})
         match = rnd.matches.select_for_update().filter(number=match_number).first()
         if match is None or match.is_bye:
-            raise ActionError(f"Round {rnd.number} has no match {match_number} to forfeit.")
+            raise ActionError(
+                _("Round %(number)s has no match %(match)s to forfeit.")
+                % {"number": rnd.number, "match": match_number}
+            )
         if forfeit not in Match.Forfeit.values:
-            raise ActionError("Choose who forfeits the match.")
+            raise ActionError(_("Choose who forfeits the match."))
         if match.forfeit == forfeit:
             return ""
         before = {"forfeit": match.forfeit}
@@ -174,13 +186,19 @@ def clear_result(rnd: Round, user: User, board_number: int, *, seen: str | None 
         rnd = locked_round(rnd)
         board = rnd.boards_with_seats().filter(number=board_number).first()
         if board is None or board.is_bye:
-            raise ActionError(f"Round {rnd.number} has no game on board {board_number}.")
+            raise ActionError(
+                _("Round %(number)s has no game on board %(board)s.")
+                % {"number": rnd.number, "board": board_number}
+            )
         if not board.result:
-            raise ActionError(f"Board {board_number} has no result to clear.")
+            raise ActionError(_("Board %(board)s has no result to clear.") % {"board": board_number})
         if seen is not None and seen != board.result:
             raise ActionError(
-                f"Board {board_number} was changed by someone else since this page was loaded: "
-                f"stored now {board.get_result_display()}. Nothing was cleared."
+                _(
+                    "Board %(board)s was changed by someone else since this page was loaded: "
+                    "stored now %(stored)s. Nothing was cleared."
+                )
+                % {"board": board_number, "stored": board.get_result_display()}
             )
         notice = correction_notice(rnd)
         _set_result(board, Board.Result.NOT_PLAYED, user, notice, cleared=True)

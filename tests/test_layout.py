@@ -60,6 +60,7 @@ FLOORS: list[tuple[str, list[str]]] = [
         [
             *("pairing/views.py", "pairing/norms_views.py", "pairing/fide_list.py", "pairing/urls.py"),
             *("pairing/middleware.py", "pairing/management/*", "pairing/round_robin_views.py"),
+            "pairing/templatetags/*",
         ],
     ),
 ]

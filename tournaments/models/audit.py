@@ -64,8 +64,23 @@ class AuditRecord(models.Model):
         reason: str = "",
     ) -> AuditRecord:
         """Store one change; the tournament is found through the object itself."""
+        made = cls.of(user, action, obj, before, after, reason)
+        made.save(force_insert=True)
+        return made
+
+    @classmethod
+    def of(
+        cls,
+        user: Any,
+        action: str,
+        obj: models.Model,
+        before: dict[str, Any] | None,
+        after: dict[str, Any] | None,
+        reason: str = "",
+    ) -> AuditRecord:
+        """The record of one change, not stored yet: many are stored in one `bulk_create`."""
         tournament = obj if obj._meta.label == "tournaments.Tournament" else getattr(obj, "tournament", None)
-        return cls.objects.create(
+        return cls(
             tournament_id=getattr(tournament, "pk", None),
             user=user if getattr(user, "is_authenticated", False) else None,
             action=action,

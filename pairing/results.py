@@ -94,7 +94,8 @@ def record_results(
             raise ActionError(f"Round {rnd.number} is not published yet.")
         recorded = Recorded()
         notice = correction_notice(rnd)
-        label = dict(Board.Result.choices).__getitem__
+        label = {value: str(text) for value, text in Board.Result.choices}.__getitem__
+
         numbers = set(results) | set(seen or ())
         for board in rnd.boards.filter(number__in=numbers).order_by("number").select_for_update():
             new = results.get(board.number, board.result)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from .history import PROTECT_PAIRED, PROTECT_PUBLISHED
 from .public import ShownPublicly
@@ -54,7 +55,7 @@ class LineupBoard(ShownPublicly):
 
     def clean(self) -> None:
         if self.team_id and self.entrant_id and self.entrant.team_id != self.team_id:
-            raise ValidationError("The player is not on this team's roster.")
+            raise ValidationError(_("The player is not on this team's roster."))
 
 
 class TeamAbsence(ShownPublicly):
@@ -65,8 +66,8 @@ class TeamAbsence(ShownPublicly):
     """
 
     class Kind(models.TextChoices):
-        ABSENT = "absent", "absent"
-        WITHDRAWN = "withdrawn", "withdrawn"
+        ABSENT = "absent", _("absent")
+        WITHDRAWN = "withdrawn", _("withdrawn")
 
     round = models.ForeignKey("tournaments.Round", on_delete=PROTECT_PUBLISHED, related_name="team_absences")
     team = models.ForeignKey("tournaments.Team", on_delete=PROTECT_PUBLISHED, related_name="absences")
@@ -92,10 +93,10 @@ class TeamAbsence(ShownPublicly):
 class MatchForfeit(models.TextChoices):
     """A whole match lost by default (TRF 330): the board results are forfeits as well."""
 
-    NONE = "", "played"
-    BLACK_FORFEITS = "+-", "+ – (the team with Black on board 1 forfeits)"
-    WHITE_FORFEITS = "-+", "– + (the team with White on board 1 forfeits)"
-    DOUBLE_FORFEIT = "--", "– – (both teams forfeit)"
+    NONE = "", _("played")
+    BLACK_FORFEITS = "+-", _("+ – (the team with Black on board 1 forfeits)")
+    WHITE_FORFEITS = "-+", _("– + (the team with White on board 1 forfeits)")
+    DOUBLE_FORFEIT = "--", _("– – (both teams forfeit)")
 
 
 class Match(ShownPublicly):

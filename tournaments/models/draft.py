@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
@@ -71,7 +72,10 @@ class DraftChange(models.Model):
         ordering = ["round", "pk"]
 
     def __str__(self) -> str:
-        return f"Round {self.round.number}: {self.description}"
+        return gettext("Round %(number)s: %(change)s") % {
+            "number": self.round.number,
+            "change": self.description,
+        }
 
     @property
     def tournament(self) -> object:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
@@ -67,7 +68,11 @@ class Job(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} of round {self.round_number} ({self.get_status_display()})"
+        return gettext("%(kind)s of round %(number)s (%(status)s)") % {
+            "kind": self.get_kind_display(),
+            "number": self.round_number,
+            "status": self.get_status_display(),
+        }
 
     @property
     def is_active(self) -> bool:

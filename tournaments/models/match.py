@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .history import PROTECT_PAIRED, PROTECT_PUBLISHED
@@ -47,7 +48,12 @@ class LineupBoard(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} in round {self.round.number}: board {self.board} {self.entrant}"
+        return gettext("%(team)s in round %(number)s: board %(board)s %(entrant)s") % {
+            "team": self.team,
+            "number": self.round.number,
+            "board": self.board,
+            "entrant": self.entrant,
+        }
 
     @property
     def tournament(self) -> Tournament:
@@ -83,7 +89,15 @@ class TeamAbsence(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} {self.get_kind_display()} in round {self.round.number}"
+        if self.kind == self.Kind.WITHDRAWN:
+            return gettext("%(team)s withdrawn in round %(number)s") % {
+                "team": self.team,
+                "number": self.round.number,
+            }
+        return gettext("%(team)s absent in round %(number)s") % {
+            "team": self.team,
+            "number": self.round.number,
+        }
 
     @property
     def tournament(self) -> Tournament:
@@ -135,8 +149,13 @@ class Match(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        against = self.black.name if self.black is not None else "bye"
-        return f"{self.round} – match {self.number}: {self.white} – {against}"
+        values = {"round": self.round, "number": self.number, "white": self.white}
+        if self.black is None:
+            return gettext("%(round)s – match %(number)s: %(white)s – bye") % values
+        return gettext("%(round)s – match %(number)s: %(white)s – %(black)s") % {
+            **values,
+            "black": self.black.name,
+        }
 
     @property
     def tournament(self) -> Tournament:

@@ -82,7 +82,10 @@ class Round(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} – round {self.number}"
+        return gettext("%(tournament)s – round %(number)s") % {
+            "tournament": self.tournament,
+            "number": self.number,
+        }
 
     @property
     def lineups_released(self) -> bool:
@@ -354,7 +357,7 @@ class Board(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} – board {self.number}"
+        return gettext("%(round)s – board %(number)s") % {"round": self.round, "number": self.number}
 
     @property
     def tournament(self) -> Tournament:
@@ -435,9 +438,16 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         where = (
-            f"board {self.board_number} {self.get_colour_display()}" if self.board_number else self.absence
+            gettext("board %(number)s %(colour)s")
+            % {"number": self.board_number, "colour": self.get_colour_display()}
+            if self.board_number
+            else self.absence
         )
-        return f"{self.entrant} in round {self.round.number}: {where}"
+        return gettext("%(entrant)s in round %(number)s: %(where)s") % {
+            "entrant": self.entrant,
+            "number": self.round.number,
+            "where": where,
+        }
 
     @property
     def tournament(self) -> Tournament:

@@ -19,7 +19,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.drafts import NoPairing, Pair
@@ -76,14 +77,17 @@ def round_to_pair(tournament: Tournament, user: User | None, *, expected: int | 
     tournament = locked_tournament(tournament)
     number = next_round_to_pair(tournament)
     if expected is not None and expected < number:
-        raise ActionError(f"Round {expected} is already published; nothing was paired.")
+        raise ActionError(
+            _("Round %(number)s is already published; nothing was paired.") % {"number": expected}
+        )
     if expected is not None and expected > number:
-        raise ActionError(f"Round {number} comes first; nothing was paired.")
+        raise ActionError(_("Round %(number)s comes first; nothing was paired.") % {"number": number})
     if number > tournament.total_rounds:
-        raise ActionError("Every round has been published.")
+        raise ActionError(_("Every round has been published."))
     too_few = too_few_to_pair(tournament)
     if too_few:
-        raise ActionError(f"{too_few} {gettext('Nothing was paired.')}")
+        raise ActionError(_("%(reason)s Nothing was paired.") % {"reason": too_few})
+
     if not tournament.initial_colour:
         # C.04.3 5.2.5 needs the initial-colour lot; it is drawn once and stored.
         tournament.initial_colour = secrets.choice(Tournament.Colour.values)
@@ -155,7 +159,7 @@ def draft_round(
     except (StateError, NoPairing) as error:
         raise ActionError(str(error)) from error
     if not pairs:
-        raise ActionError("Nobody is left to pair.")
+        raise ActionError(_("Nobody is left to pair."))
     digest = flow.fingerprint(tournament, state)
     # Checked before the lock is taken, like the pairing: the check rests on the same input.
     check = flow.check(tournament, state, pairs, notes)
@@ -167,8 +171,11 @@ def draft_round(
         asked = paired_from if paired_from is not None else digest
         if not now == digest == asked or pairing_numbers(rnd.tournament) != numbers:
             raise InputChanged(
-                f"Round {rnd.number} was not paired: the results, entrants or rules changed while it was "
-                "being paired. Nothing was stored; pair it again."
+                _(
+                    "Round %(number)s was not paired: the results, entrants or rules changed while it was "
+                    "being paired. Nothing was stored; pair it again."
+                )
+                % {"number": rnd.number}
             )
         if before_store is not None:
             before_store()
@@ -180,7 +187,7 @@ def draft_round(
         DraftChange.objects.create(
             round=rnd,
             kind=DraftChange.Kind.ENGINE,
-            description="paired by the engine",
+            description=_("paired by the engine"),
             after=pairs,
             user=user,
         )
@@ -196,7 +203,7 @@ def draft_round(
 
 def _why(error: Exception, kind: str) -> str:
     if isinstance(error, KeyError):
-        return f"“{kind}” is not a change this kind of event offers."
+        return _("“%(kind)s” is not a change this kind of event offers.") % {"kind": kind}
     return str(error)
 
 
@@ -218,7 +225,7 @@ def change_draft(rnd: Round, user: User, kind: str, *args: int) -> Changed:
     with transaction.atomic():
         rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
-            raise ActionError(f"Round {rnd.number} has no draft to change.")
+            raise ActionError(_("Round %(number)s has no draft to change.") % {"number": rnd.number})
         flow = drafting(rnd.tournament)
         before = draft_pairs(rnd)
         try:
@@ -237,10 +244,10 @@ def change_draft(rnd: Round, user: User, kind: str, *args: int) -> Changed:
         description = edit.describe(args, names)
         if moved:
             # A swap far apart in a large round moves hundreds of boards; the description has 300 characters.
-            shown = ", ".join(moved[:MOVES_NAMED]) + (
-                f" and {len(moved) - MOVES_NAMED} more" if moved[MOVES_NAMED:] else ""
-            )
-            description += f"; boards renumbered to keep the score order: {shown}"
+            shown = ", ".join(moved[:MOVES_NAMED])
+            if moved[MOVES_NAMED:]:
+                shown = _("%(boards)s and %(n)s more") % {"boards": shown, "n": len(moved) - MOVES_NAMED}
+            description += _("; boards renumbered to keep the score order: %(boards)s") % {"boards": shown}
         change = DraftChange.objects.create(
             round=rnd,
             kind=kind,
@@ -265,7 +272,8 @@ def undo_change(rnd: Round, user: User) -> DraftChange:
         rnd = locked_round(rnd)
         last = rnd.draft_changes.exclude(kind=DraftChange.Kind.ENGINE).last()
         if rnd.state != Round.State.DRAFT or last is None:
-            raise ActionError("There is no manual change to undo.")
+            raise ActionError(_("There is no manual change to undo."))
+
         current = draft_pairs(rnd)
         try:
             drafting(rnd.tournament).store(rnd, last.before)

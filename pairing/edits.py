@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from tournaments.bridge.drafts import Pair
 from tournaments.models import DraftChange, Tournament
 
@@ -25,7 +29,7 @@ class EditError(ValueError):
 
 def _index(pairs: list[Pair], board: int) -> int:
     if not 1 <= board <= len(pairs):
-        raise EditError(f"There is no board {board}.")
+        raise EditError(_("There is no board %(board)s.") % {"board": board})
     return board - 1
 
 
@@ -33,17 +37,17 @@ def _where(pairs: list[Pair], entrant: int) -> int:
     for index, (white, black) in enumerate(pairs):
         if entrant in (white, black):
             return index
-    raise EditError("That player is not on a board of this draft.")
+    raise EditError(_("That player is not on a board of this draft."))
 
 
 def swap_opponents(pairs: list[Pair], a: int, b: int) -> list[Pair]:
     """Boards a and b exchange their black players; whites keep their boards and colours."""
     i, j = _index(pairs, a), _index(pairs, b)
     if i == j:
-        raise EditError("Choose two different boards.")
+        raise EditError(_("Choose two different boards."))
     (w1, b1), (w2, b2) = pairs[i], pairs[j]
     if b1 is None or b2 is None:
-        raise EditError("Use “give the bye” to move the bye.")
+        raise EditError(_("Use “give the bye” to move the bye."))
     result = list(pairs)
     result[i], result[j] = (w1, b2), (w2, b1)
     return result
@@ -53,7 +57,7 @@ def exchange_colours(pairs: list[Pair], board: int) -> list[Pair]:
     i = _index(pairs, board)
     white, black = pairs[i]
     if black is None:
-        raise EditError("The bye has no colours.")
+        raise EditError(_("The bye has no colours."))
     result = list(pairs)
     result[i] = (black, white)
     return result
@@ -63,11 +67,11 @@ def give_bye(pairs: list[Pair], entrant: int) -> list[Pair]:
     """`entrant` takes the bye; the player who had it takes `entrant`'s place on their board."""
     bye = next((i for i, (_, black) in enumerate(pairs) if black is None), None)
     if bye is None:
-        raise EditError("This draft has no bye to give.")
+        raise EditError(_("This draft has no bye to give."))
     holder = pairs[bye][0]
     i = _where(pairs, entrant)
     if i == bye:
-        raise EditError("That player already has the bye.")
+        raise EditError(_("That player already has the bye."))
     white, black = pairs[i]
     result = list(pairs)
     result[i] = (holder, black) if white == entrant else (white, holder)
@@ -78,10 +82,10 @@ def give_bye(pairs: list[Pair], entrant: int) -> list[Pair]:
 def pair_two(pairs: list[Pair], first: int, second: int) -> list[Pair]:
     """`first` (White) meets `second`; their former opponents meet each other (or one takes the bye)."""
     if first == second:
-        raise EditError("Choose two different players.")
+        raise EditError(_("Choose two different players."))
     i, j = _where(pairs, first), _where(pairs, second)
     if i == j:
-        raise EditError("Those two are already paired together.")
+        raise EditError(_("Those two are already paired together."))
 
     def other(index: int, player: int) -> int | None:
         white, black = pairs[index]
@@ -107,23 +111,24 @@ class Edit:
     the pairs, each with its label on the review page: "board" and "other_board" are board
     numbers (match numbers in a team event), "player" and "other_player" pairing numbers
     and "team" a team's pairing number (the form turns them into entrant or team ids).
-    `description` is formatted with those arguments, players and teams by name.
+    `description` names those arguments by field (%(board)s ...), players and teams by name.
     """
 
     kind: DraftChange.Kind
     apply: Callable[..., list[Pair]]
-    fields: tuple[tuple[str, str], ...]
-    description: str
-    title: str
-    help: str
-    button: str
+    fields: tuple[tuple[str, Promise], ...]
+    description: Promise
+    title: Promise
+    help: Promise
+    button: Promise
 
     def describe(self, args: tuple[int, ...], names: dict[int, str]) -> str:
-        shown = [
-            names[arg] if names_someone(name) else arg
-            for (name, _), arg in zip(self.fields, args, strict=True)
-        ]
-        return self.description.format(*shown)
+        """The description in the active language, each field's placeholder (%(board)s ...) filled."""
+        shown = {
+            name: names[arg] if names_someone(name) else arg
+            for (name, _label), arg in zip(self.fields, args, strict=True)
+        }
+        return str(self.description) % shown
 
 
 def names_someone(field: str) -> bool:
@@ -137,38 +142,41 @@ EDITS: dict[str, Edit] = {
         Edit(
             DraftChange.Kind.SWAP,
             swap_opponents,
-            (("board", "Board"), ("other_board", "and board")),
-            "swapped the opponents of boards {0} and {1}",
-            "Swap opponents",
-            "The Black players of two boards change places.",
-            "Swap",
+            (("board", gettext_lazy("Board")), ("other_board", gettext_lazy("and board"))),
+            gettext_lazy("swapped the opponents of boards %(board)s and %(other_board)s"),
+            gettext_lazy("Swap opponents"),
+            gettext_lazy("The Black players of two boards change places."),
+            gettext_lazy("Swap"),
         ),
         Edit(
             DraftChange.Kind.COLOURS,
             exchange_colours,
-            (("board", "Board"),),
-            "exchanged the colours on board {0}",
-            "Exchange colours",
-            "White and Black change sides on one board.",
-            "Exchange",
+            (("board", gettext_lazy("Board")),),
+            gettext_lazy("exchanged the colours on board %(board)s"),
+            gettext_lazy("Exchange colours"),
+            gettext_lazy("White and Black change sides on one board."),
+            gettext_lazy("Exchange"),
         ),
         Edit(
             DraftChange.Kind.BYE,
             give_bye,
-            (("player", "Player no."),),
-            "gave the bye to {0}",
-            "Give the bye",
-            "This player takes the bye; the bye's holder takes their seat.",
-            "Give the bye",
+            (("player", gettext_lazy("Player no.")),),
+            gettext_lazy("gave the bye to %(player)s"),
+            gettext_lazy("Give the bye"),
+            gettext_lazy("This player takes the bye; the bye's holder takes their seat."),
+            gettext_lazy("Give the bye"),
         ),
         Edit(
             DraftChange.Kind.PAIR,
             pair_two,
-            (("player", "Player no. (White)"), ("other_player", "with player no. (Black)")),
-            "paired {0} with {1}",
-            "Pair two players",
-            "Their former opponents meet each other.",
-            "Pair",
+            (
+                ("player", gettext_lazy("Player no. (White)")),
+                ("other_player", gettext_lazy("with player no. (Black)")),
+            ),
+            gettext_lazy("paired %(player)s with %(other_player)s"),
+            gettext_lazy("Pair two players"),
+            gettext_lazy("Their former opponents meet each other."),
+            pgettext_lazy("button", "Pair"),
         ),
     )
 }
@@ -181,29 +189,29 @@ TEAM_EDITS: dict[str, Edit] = {
         Edit(
             DraftChange.Kind.SWAP,
             swap_opponents,
-            (("board", "Match"), ("other_board", "and match")),
-            "swapped the opponents of matches {0} and {1}",
-            "Swap opponents",
-            "The teams with Black on board 1 of two matches change places.",
-            "Swap",
+            (("board", gettext_lazy("Match")), ("other_board", gettext_lazy("and match"))),
+            gettext_lazy("swapped the opponents of matches %(board)s and %(other_board)s"),
+            gettext_lazy("Swap opponents"),
+            gettext_lazy("The teams with Black on board 1 of two matches change places."),
+            gettext_lazy("Swap"),
         ),
         Edit(
             DraftChange.Kind.COLOURS,
             exchange_colours,
-            (("board", "Match"),),
-            "exchanged the team colours in match {0}",
-            "Exchange team colours",
-            "The two teams of a match change sides on every board.",
-            "Exchange",
+            (("board", gettext_lazy("Match")),),
+            gettext_lazy("exchanged the team colours in match %(board)s"),
+            gettext_lazy("Exchange team colours"),
+            gettext_lazy("The two teams of a match change sides on every board."),
+            gettext_lazy("Exchange"),
         ),
         Edit(
             DraftChange.Kind.BYE,
             give_bye,
-            (("team", "Team no."),),
-            "gave the bye to {0}",
-            "Give the bye",
-            "This team takes the bye; the bye's holder takes its place in its match.",
-            "Give the bye",
+            (("team", gettext_lazy("Team no.")),),
+            gettext_lazy("gave the bye to %(team)s"),
+            gettext_lazy("Give the bye"),
+            gettext_lazy("This team takes the bye; the bye's holder takes its place in its match."),
+            gettext_lazy("Give the bye"),
         ),
     )
 }

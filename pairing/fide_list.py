@@ -193,7 +193,9 @@ def _apply(tournament: Tournament, user: User, posted: QueryDict) -> tuple[int, 
                 setattr(entrant, name, (int(new) if new else None) if name == "fide_rating" else new)
             if after:
                 entrant.save(update_fields=list(after))
-                reason = f"refreshed from the FIDE list {month}".strip()
+                reason = _("refreshed from the FIDE list %(month)s") % {"month": month}
+                reason = reason.strip()
+
                 AuditRecord.record(user, AuditRecord.Action.CHANGE, entrant, before, after, reason=reason)
                 applied += 1
         moved = number_entrants(tournament)

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -31,22 +32,25 @@ from tournaments.models import (
 _COMPUTED_TIEBREAKS = [*tiebreaks.CRITERIA, *tiebreaks.TERMINAL]
 
 
-LOCKED = "Fixed once round 1 is published; a change needs the admin, which records it."
+LOCKED = _("Fixed once round 1 is published; a change needs the admin, which records it.")
 
 
 TIEBREAK_ROWS = 6
+
+
+# Worded when the page is drawn, in its language: the widgets are made when the module is imported.
+def _place_text(n: int) -> str:
+    return gettext("Tie-break %(n)d") % {"n": n}
+
+
+_place_name = lazy(_place_text, str)
 
 
 class TiebreakOrderWidget(forms.MultiWidget):
     """One select per place in the order, all named like the field: the browser sends them in order."""
 
     def __init__(self, rows: int = TIEBREAK_ROWS) -> None:
-        super().__init__(
-            [
-                forms.Select(attrs={"aria-label": gettext_lazy("Tie-break %(n)d") % {"n": n}})
-                for n in range(1, rows + 1)
-            ]
-        )
+        super().__init__([forms.Select(attrs={"aria-label": _place_name(n)}) for n in range(1, rows + 1)])
         self.widgets_names = [""] * rows
 
     def decompress(self, value: Any) -> list[str]:
@@ -102,22 +106,45 @@ def _tiebreaks_help(defaults: str) -> str:
 FIDE_MODE_FIELDS = ("fide_mode", "allow_full_point_byes")
 
 
+# The labels of the model fields that have no verbose name of their own (Django would derive an
+# English one from the field's name); the admin keeps the derived ones.
+TOURNAMENT_LABELS = {
+    "name": _("Name"),
+    "slug": _("Slug"),
+    "place": _("Place"),
+    "start_date": _("Start date"),
+    "end_date": _("End date"),
+    "pairing_system": _("Pairing system"),
+    "acceleration": _("Acceleration"),
+    "points_win": _("Points win"),
+    "points_draw": _("Points draw"),
+    "points_loss": _("Points loss"),
+    "points_forfeit_win": _("Points forfeit win"),
+    "points_forfeit_loss": _("Points forfeit loss"),
+    "points_half_bye": _("Points half bye"),
+    "points_full_bye": _("Points full bye"),
+    "points_zero_bye": _("Points zero bye"),
+    "public": _("Public"),
+    "match_points_win": _("Match points win"),
+    "match_points_draw": _("Match points draw"),
+    "match_points_loss": _("Match points loss"),
+    "primary_score": _("Primary score"),
+    "colour_preferences": _("Colour preferences"),
+}
+
+
 class TournamentForm(forms.ModelForm[Tournament]):
-    tiebreaks = TiebreakOrderField(
-        choices=[
-            (gettext_lazy("FIDE (C.07)"), tiebreak_names.fide_choices()),
-            (gettext_lazy("US Chess (rule 34E)"), tiebreak_names.us_choices()),
-        ],
-        required=False,
-        label=gettext_lazy("Tie-breaks"),
-    )
+    # The choices are set per form (`__init__`), so that the names are in the page's language.
+    tiebreaks = TiebreakOrderField(choices=[], required=False, label=gettext_lazy("Tie-breaks"))
     us_variations = forms.MultipleChoiceField(
-        label="US Chess variations",
+        label=_("US Chess variations"),
         choices=list(us_chess.US_VARIATIONS.items()),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="US Chess events only. None ticked: the rulebook's text. "
-        "Tell the players in the announcement which ones apply (28L2a need not be announced).",
+        help_text=_(
+            "US Chess events only. None ticked: the rulebook's text. "
+            "Tell the players in the announcement which ones apply (28L2a need not be announced)."
+        ),
     )
 
     class Meta:
@@ -134,10 +161,12 @@ class TournamentForm(forms.ModelForm[Tournament]):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
+        labels = TOURNAMENT_LABELS
 
     prize_categories = forms.CharField(
         required=False,
-        help_text="Comma-separated prize lists: W (women), U18 or S65 (age on 1 January), U1800 (rating).",
+        label=_("Prize categories"),
+        help_text=_("Comma-separated prize lists: W (women), U18 or S65 (age on 1 January), U1800 (rating)."),
     )
 
     # The systems and accelerations this form offers; the team form offers the team ones.
@@ -163,6 +192,9 @@ class TournamentForm(forms.ModelForm[Tournament]):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = [(value, label) for value, label in choices if value in offered]
+        tiebreaks = self.fields["tiebreaks"]
+        assert isinstance(tiebreaks, TiebreakOrderField)
+        tiebreaks.set_choices(self.tiebreak_choices())
         # The stored order, or the system's default where none was chosen (stored as []).
         self.initial["tiebreaks"] = list(self.instance.tiebreaks) or self.default_tiebreaks(self.instance)
         self.fields["tiebreaks"].help_text = self.tiebreaks_help()
@@ -194,9 +226,11 @@ class TournamentForm(forms.ModelForm[Tournament]):
         codes = cleaned.get("tiebreaks") or []
         us = cleaned.get("pairing_system") == Tournament.PairingSystem.US_CHESS
         if cleaned.get("us_variations") and not us:
-            self.add_error("us_variations", "US Chess variations apply to US Chess events only.")
+            self.add_error("us_variations", gettext("US Chess variations apply to US Chess events only."))
         if us and cleaned.get("acceleration", Tournament.Acceleration.NONE) != Tournament.Acceleration.NONE:
-            self.add_error("acceleration", "A US Chess event accelerates by the 28R1 variation, not Baku.")
+            self.add_error(
+                "acceleration", gettext("A US Chess event accelerates by the 28R1 variation, not Baku.")
+            )
         round_robin = cleaned.get("pairing_system") in Tournament.ROUND_ROBINS
         if round_robin and "points_pab" not in self.changed_data:
             cleaned["points_pab"] = Decimal(0)  # a round robin's rest scores nothing (docs/round-robin.md 3)
@@ -223,6 +257,13 @@ class TournamentForm(forms.ModelForm[Tournament]):
         return [] if untouched or codes == list(default) else codes
 
     @staticmethod
+    def tiebreak_choices() -> list[tuple[Any, Any]]:
+        return [
+            (gettext("FIDE (C.07)"), tiebreak_names.fide_choices()),
+            (gettext("US Chess (rule 34E)"), tiebreak_names.us_choices()),
+        ]
+
+    @staticmethod
     def default_tiebreaks(tournament: Tournament) -> list[str]:
         if tournament.is_us_chess:
             return tiebreak_names.US_DEFAULT
@@ -243,9 +284,7 @@ class TeamTournamentForm(TournamentForm):
 
     systems = Tournament.TEAM_SYSTEMS
     accelerations = (Tournament.Acceleration.NONE, Tournament.Acceleration.ECU)
-    tiebreaks = TiebreakOrderField(
-        choices=tiebreak_names.team_choices(), required=False, label=gettext_lazy("Tie-breaks")
-    )
+    tiebreaks = TiebreakOrderField(choices=[], required=False, label=gettext_lazy("Tie-breaks"))
     # What applies to individual events only.
     us_variations = None  # type: ignore[assignment]
     prize_categories = None  # type: ignore[assignment]
@@ -260,7 +299,11 @@ class TeamTournamentForm(TournamentForm):
             *("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss"),
             *("tiebreaks", "public"),
         ]
-        labels = {"points_win": "game points for a win", "points_draw": "game points for a draw"}
+        labels = {
+            **TOURNAMENT_LABELS,
+            "points_win": _("game points for a win"),
+            "points_draw": _("game points for a draw"),
+        }
 
     # What C.04.6 pairs by stays as round 1 was paired with (Article 1 is set by the competition rules).
     locked_rules = (
@@ -275,6 +318,10 @@ class TeamTournamentForm(TournamentForm):
         self.fields["boards"].required = True
         if not self.instance.pk:
             self.initial.setdefault("pairing_system", Tournament.PairingSystem.TEAM_C046)
+
+    @staticmethod
+    def tiebreak_choices() -> list[tuple[Any, Any]]:
+        return list(tiebreak_names.team_choices())
 
     @staticmethod
     def default_tiebreaks(tournament: Tournament) -> list[str]:
@@ -305,11 +352,20 @@ class EntrantForm(forms.ModelForm[Entrant]):
             *("fide_id", "national_id", "us_chess_id", "club", "sex", "birth_date", "fide_k"),
         ]
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+        labels = {
+            "name": _("Name"),
+            "national_rating": _("National rating"),
+            "title": _("Title"),
+            "federation": _("Federation"),
+            "club": _("Club"),
+            "sex": _("Sex"),
+            "birth_date": _("Birth date"),
+        }
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.instance.tournament = tournament
-        self.fields["name"].widget.attrs.update(autofocus=True, placeholder="Surname, Given names")
+        self.fields["name"].widget.attrs.update(autofocus=True, placeholder=gettext("Surname, Given names"))
 
     def clean_federation(self) -> str:
         federation: str = self.cleaned_data["federation"]
@@ -318,9 +374,9 @@ class EntrantForm(forms.ModelForm[Entrant]):
     def clean_fide_id(self) -> str:
         fide_id: str = self.cleaned_data["fide_id"].strip()
         if fide_id and not fide_id.isdigit():
-            raise forms.ValidationError("A FIDE id is digits only.")
+            raise forms.ValidationError(gettext("A FIDE id is digits only."))
         if fide_id and self.fide_id_taken(fide_id):
-            raise forms.ValidationError("An entrant with this FIDE id is already registered.")
+            raise forms.ValidationError(gettext("An entrant with this FIDE id is already registered."))
         return fide_id
 
     def fide_id_taken(self, fide_id: str) -> bool:
@@ -377,14 +433,16 @@ def read_upload(data: dict[str, Any]) -> tuple[str, str]:
         imports.within_limit(len(text.encode()), "bytes", "IMPORT_MAX_BYTES")
         imports.check_text(text)
     if not text.strip():
-        raise forms.ValidationError("Choose a file to import.")
+        raise forms.ValidationError(gettext("Choose a file to import."))
     return text, encoding
 
 
 class ImportUploadForm(forms.Form):
     """The file to import (or its text posted back to confirm): read here, its lines checked by a job."""
 
-    file = forms.FileField(required=False, help_text="CSV with a header line, or a TRF file.")
+    file = forms.FileField(
+        required=False, label=_("File"), help_text=_("CSV with a header line, or a TRF file.")
+    )
     text = forms.CharField(required=False, widget=forms.HiddenInput, strip=False)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -398,7 +456,9 @@ class TeamImportUploadForm(ImportUploadForm):
     """The file of teams to import: read here, its lines checked by a job (`TeamImportForm`)."""
 
     file = forms.FileField(
-        required=False, help_text="CSV with a header line and a team column, or a TRF-2026 team file."
+        required=False,
+        label=_("File"),
+        help_text=_("CSV with a header line and a team column, or a TRF-2026 team file."),
     )
 
 
@@ -406,12 +466,18 @@ class TeamForm(forms.ModelForm[Team]):
     class Meta:
         model = Team
         fields = ["name", "federation", "captain", "captain_contact"]
+        labels = {
+            "name": _("Name"),
+            "federation": _("Federation"),
+            "captain": _("Captain"),
+            "captain_contact": _("Captain contact"),
+        }
 
 
 class RosterPlayerForm(EntrantForm):
     """A player added at the bottom of a team's roster."""
 
-    team = forms.ModelChoiceField(queryset=Team.objects.none())
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team"))
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, tournament=tournament, **kwargs)
@@ -423,39 +489,42 @@ class RosterPlayerForm(EntrantForm):
 class TeamNumberForm(forms.Form):
     """The pairing number a team moves to, before round 1 is published."""
 
-    number = forms.IntegerField(min_value=1, label="team number")
+    number = forms.IntegerField(min_value=1, label=_("team number"))
 
 
 TEAM_ABSENCES = {
-    "absent": "absent in that round",
-    "withdrawn": "withdrawn from that round on",
-    "present": "present after all",
+    "absent": _("absent in that round"),
+    "withdrawn": _("withdrawn from that round on"),
+    "present": _("present after all"),
 }
 
 
 class TeamAbsenceForm(forms.Form):
     """A team absent from one round, withdrawn from a round on, or present after all."""
 
-    round = forms.IntegerField(min_value=1)
-    kind = forms.ChoiceField(choices=list(TEAM_ABSENCES.items()))
+    round = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(choices=list(TEAM_ABSENCES.items()), label=_("Kind"))
 
 
 # --- Absences, forbidden pairs, deputies ------------------------------------------------------------------
 
 
 class AbsenceForm(forms.Form):
-    round = forms.IntegerField(min_value=1)
-    kind = forms.ChoiceField(choices=[c for c in Seat.Absence.choices if c[0] != Seat.Absence.WITHDRAWN])
+    round = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(
+        choices=[c for c in Seat.Absence.choices if c[0] != Seat.Absence.WITHDRAWN], label=_("Kind")
+    )
 
 
 class WithdrawForm(forms.Form):
-    round = forms.IntegerField(min_value=1, label="from round")
+    round = forms.IntegerField(min_value=1, label=_("from round"))
 
 
 class ForbiddenPairForm(forms.ModelForm[ForbiddenPair]):
     class Meta:
         model = ForbiddenPair
         fields = ["first", "second", "reason"]
+        labels = {"first": _("First"), "second": _("Second"), "reason": _("Reason")}
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -471,28 +540,28 @@ class ForbiddenPairForm(forms.ModelForm[ForbiddenPair]):
         first, second = data.get("first"), data.get("second")
         if first and second:
             if first == second:
-                raise forms.ValidationError("Choose two different entrants.")
+                raise forms.ValidationError(gettext("Choose two different entrants."))
             data["first"], data["second"] = sorted((first, second), key=lambda e: e.pk)
             self.instance.first, self.instance.second = data["first"], data["second"]
             if ForbiddenPair.objects.filter(first=data["first"], second=data["second"]).exists():
-                raise forms.ValidationError("These two are already kept apart.")
+                raise forms.ValidationError(gettext("These two are already kept apart."))
         return data
 
 
 class DeputyForm(forms.Form):
-    username = forms.CharField()
+    username = forms.CharField(label=_("Username"))
 
     def clean_username(self) -> User:
         try:
             return User.objects.get(username=self.cleaned_data["username"])
         except User.DoesNotExist:
-            raise forms.ValidationError("No user has this name.") from None
+            raise forms.ValidationError(gettext("No user has this name.")) from None
 
 
 class RemoveDeputyForm(forms.Form):
     """A deputy of this tournament to remove, by user id."""
 
-    remove = forms.ModelChoiceField(queryset=get_user_model().objects.none())
+    remove = forms.ModelChoiceField(queryset=get_user_model().objects.none(), label=_("Remove"))
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -507,12 +576,18 @@ class RemoveDeputyForm(forms.Form):
 class ChangeForm(forms.Form):
     """One manual change: which kind, and the boards (matches) or players (teams) it concerns."""
 
-    kind = forms.ChoiceField(choices=[c for c in DraftChange.Kind.choices if c[0] in edits.EDITS])
-    board = forms.IntegerField(required=False, min_value=1)
-    other_board = forms.IntegerField(required=False, min_value=1)
-    player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
-    other_player = forms.IntegerField(required=False, min_value=1, help_text="pairing number")
-    team = forms.IntegerField(required=False, min_value=1, help_text="team pairing number")
+    kind = forms.ChoiceField(
+        choices=[c for c in DraftChange.Kind.choices if c[0] in edits.EDITS], label=_("Kind")
+    )
+    board = forms.IntegerField(required=False, min_value=1, label=_("Board"))
+    other_board = forms.IntegerField(required=False, min_value=1, label=_("Other board"))
+    player = forms.IntegerField(required=False, min_value=1, label=_("Player"), help_text=_("pairing number"))
+    other_player = forms.IntegerField(
+        required=False, min_value=1, label=_("Other player"), help_text=_("pairing number")
+    )
+    team = forms.IntegerField(
+        required=False, min_value=1, label=_("Team"), help_text=_("team pairing number")
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -526,20 +601,21 @@ class ChangeForm(forms.Form):
         if not kind:
             return data
         if kind not in self.edits:
-            raise forms.ValidationError("This kind of change does not apply to this event.")
-        needed = [name for name, _ in self.edits[kind].fields]
-        missing = [name for name in needed if data.get(name) is None]
+            raise forms.ValidationError(gettext("This kind of change does not apply to this event."))
+        needed = [name for name, _label in self.edits[kind].fields]
+        missing = [str(self.fields[name].label) for name in needed if data.get(name) is None]
         if missing:
-            raise forms.ValidationError(f"Give the {' and '.join(m.replace('_', ' ') for m in missing)}.")
+            raise forms.ValidationError(gettext("Fill in: %(missing)s.") % {"missing": ", ".join(missing)})
+
         if len(needed) == 2 and data[needed[0]] == data[needed[1]]:
-            what = (
-                "players"
-                if edits.names_someone(needed[0])
-                else "matches"
-                if self.tournament.is_team
-                else "boards"
-            )
-            raise forms.ValidationError(f"Choose two different {what}, not {data[needed[0]]} twice.")
+            same = {"number": data[needed[0]]}
+            if edits.names_someone(needed[0]):
+                message = gettext("Choose two different players, not %(number)s twice.")
+            elif self.tournament.is_team:
+                message = gettext("Choose two different matches, not %(number)s twice.")
+            else:
+                message = gettext("Choose two different boards, not %(number)s twice.")
+            raise forms.ValidationError(message % same)
         data["args"] = tuple(self._argument(name, data[name]) for name in needed)
         return data
 
@@ -550,9 +626,11 @@ class ChangeForm(forms.Form):
         rows = self.tournament.teams if name == "team" else self.tournament.entrants
         pk = rows.filter(pairing_number=value).values_list("pk", flat=True).first()
         if pk is None:
-            raise forms.ValidationError(
-                f"No {'team' if name == 'team' else 'entrant'} has pairing number {value}."
-            )
+            if name == "team":
+                message = gettext("No team has pairing number %(number)s.")
+            else:
+                message = gettext("No entrant has pairing number %(number)s.")
+            raise forms.ValidationError(message % {"number": value})
         return pk
 
     def offered(self) -> list[tuple[edits.Edit, list[tuple[str, str, str, bool]]]]:
@@ -567,7 +645,7 @@ class ChangeForm(forms.Form):
                 [
                     (
                         name,
-                        label,
+                        str(label),
                         self.data.get(name, "") if sent == edit.kind else "",
                         not edits.names_someone(name),
                     )
@@ -595,7 +673,7 @@ class PublishForm(forms.Form):
     """The draft version the review page showed, so that only what was reviewed is published."""
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    confirm = forms.BooleanField(required=False, label="Publish despite the findings")
+    confirm = forms.BooleanField(required=False, label=_("Publish despite the findings"))
 
 
 class ResultsForm(forms.Form):
@@ -624,7 +702,9 @@ class ResultsForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         if any(f"board_{n}" in self.data and f"seen_{n}" not in self.data for n in self.games):
-            raise forms.ValidationError("This page is out of date; reload it and enter the results again.")
+            raise forms.ValidationError(
+                gettext("This page is out of date; reload it and enter the results again.")
+            )
         return data
 
     def changes(self) -> dict[int, str]:
@@ -661,7 +741,10 @@ class LineupForm(forms.Form):
         for board in range(1, boards + 1):
             chosen = initial_players[board - 1].pk if board <= len(initial_players) else None
             self.fields[f"board_{board}"] = forms.ModelChoiceField(
-                queryset=team.roster(), required=False, label=f"Board {board}", initial=chosen
+                queryset=team.roster(),
+                required=False,
+                label=gettext("Board %(number)s") % {"number": board},
+                initial=chosen,
             )
 
     def players(self) -> list[Entrant]:
@@ -673,15 +756,15 @@ class LineupForm(forms.Form):
         super().clean()
         chosen = self.players()
         if len({e.pk for e in chosen}) != len(chosen):
-            raise forms.ValidationError("A player can sit at one board only.")
+            raise forms.ValidationError(gettext("A player can sit at one board only."))
         return self.cleaned_data
 
 
 class MatchForfeitForm(forms.Form):
     """A whole match lost by default: which match, and who forfeits it ("" takes a forfeit back)."""
 
-    match = forms.TypedChoiceField(coerce=int, label="Match")
-    forfeit = forms.ChoiceField(choices=Match.Forfeit.choices, required=False, label="Forfeit")
+    match = forms.TypedChoiceField(coerce=int, label=_("Match"))
+    forfeit = forms.ChoiceField(choices=Match.Forfeit.choices, required=False, label=_("Forfeit"))
 
     def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -699,7 +782,7 @@ class ClearResultForm(forms.Form):
     page (the result has changed since) is still read, for the action to refuse it.
     """
 
-    board = forms.CharField(label="Board", widget=forms.Select)
+    board = forms.CharField(label=_("Board"), widget=forms.Select)
 
     def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -713,7 +796,7 @@ class ClearResultForm(forms.Form):
     def clean_board(self) -> tuple[int, str]:
         number, _, seen = self.cleaned_data["board"].partition(":")
         if not (number.isdigit() and int(number) in self.games and seen in Board.Result.values and seen):
-            raise forms.ValidationError("Choose a board that has a result.")
+            raise forms.ValidationError(gettext("Choose a board that has a result."))
         return int(number), seen
 
 
@@ -722,29 +805,36 @@ class RatingReportForm(forms.Form):
 
     affiliate_id = forms.RegexField(
         regex=r"^A\d{7}$",
-        label="Affiliate ID",
-        error_messages={"invalid": "An affiliate ID is A and 7 digits."},
+        label=_("Affiliate ID"),
+        error_messages={"invalid": _("An affiliate ID is A and 7 digits.")},
     )
     chief_td_id = forms.RegexField(
         regex=r"^\d{8}$",
-        label="Chief TD's US Chess ID",
-        error_messages={"invalid": "A US Chess ID is 8 digits."},
+        label=_("Chief TD's US Chess ID"),
+        error_messages={"invalid": _("A US Chess ID is 8 digits.")},
     )
     assistant_td_id = forms.RegexField(
         regex=r"^\d{8}$",
         required=False,
-        label="Assistant chief TD's US Chess ID",
-        error_messages={"invalid": "A US Chess ID is 8 digits."},
+        label=_("Assistant chief TD's US Chess ID"),
+        error_messages={"invalid": _("A US Chess ID is 8 digits.")},
     )
-    city = forms.CharField(max_length=21)
-    state = forms.RegexField(regex=r"^[A-Za-z]{2}$", error_messages={"invalid": "Two letters, e.g. MA."})
-    zip_code = forms.CharField(max_length=10, label="ZIP code")
-    country = forms.CharField(max_length=21, initial="USA")
+    city = forms.CharField(max_length=21, label=_("City"))
+    state = forms.RegexField(
+        regex=r"^[A-Za-z]{2}$", label=_("State"), error_messages={"invalid": _("Two letters, e.g. MA.")}
+    )
+    zip_code = forms.CharField(max_length=10, label=_("ZIP code"))
+    country = forms.CharField(max_length=21, label=_("Country"), initial="USA")
     rating_system = forms.ChoiceField(
-        choices=[("R", "Regular"), ("Q", "Quick"), ("D", "Dual (regular and quick)")], initial="R"
+        label=_("Rating system"),
+        choices=[("R", _("Regular")), ("Q", _("Quick")), ("D", _("Dual (regular and quick)"))],
+        initial="R",
     )
-    time_control = forms.CharField(max_length=40, help_text="As announced, e.g. G/90;d5.")
-    section_name = forms.CharField(max_length=30, initial="Open")
+    time_control = forms.CharField(
+        max_length=40, label=_("Time control"), help_text=_("As announced, e.g. G/90;d5.")
+    )
+    # The section's name goes into the US Chess report as typed: its default stays English.
+    section_name = forms.CharField(max_length=30, label=_("Section name"), initial="Open")
 
     def clean_state(self) -> str:
         state: str = self.cleaned_data["state"]
@@ -755,5 +845,6 @@ class RatingReportForm(forms.Form):
         for name in ("city", "country", "time_control", "section_name"):
             value = cleaned.get(name, "")
             if value and not value.isascii():
-                self.add_error(name, "US Chess takes plain ASCII text here.")
+                self.add_error(name, gettext("US Chess takes plain ASCII text here."))
+
         return cleaned

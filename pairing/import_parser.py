@@ -16,6 +16,8 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.models import construct_instance
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.bridge.team_trf import TeamFileError, roster_rows
 from tournaments.bridge.trf import entrant_rows
@@ -90,21 +92,29 @@ def _csv_rows(text: str, extra: tuple[str, ...] = ()) -> tuple[str, list[tuple[i
     try:
         rows = list(csv.reader(io.StringIO(text), delimiter=separator))
     except csv.Error as error:
-        raise forms.ValidationError(f"The file is not a readable CSV file ({error}).") from None
+        raise forms.ValidationError(
+            _("The file is not a readable CSV file (%(error)s).") % {"error": error}
+        ) from None
     header = [CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in (rows[0] if rows else [])]
     unknown = [h for h in header if h not in CSV_COLUMNS and h not in extra]
     if "name" not in header or unknown:
-        raise forms.ValidationError(
-            f"The first line must name the columns ({', '.join(CSV_COLUMNS)}); "
-            + (f"unknown: {', '.join(unknown)}." if unknown else "“name” is missing.")
-        )
+        # The column names are the file's own words: never translated.
+        columns = ", ".join(CSV_COLUMNS)
+        if unknown:
+            message = _("The first line must name the columns (%(columns)s); unknown: %(unknown)s.")
+        else:
+            message = _("The first line must name the columns (%(columns)s); “name” is missing.")
+        raise forms.ValidationError(message % {"columns": columns, "unknown": ", ".join(unknown)})
     result = []
     for index, values in enumerate(rows[1:], start=2):
         if not any(v.strip() for v in values):
             continue
         data = {column: value.strip() for column, value in zip(header, values, strict=False)}
         if len(values) != len(header):
-            data["__error__"] = f"expected {len(header)} values, found {len(values)}"
+            data["__error__"] = _("expected %(expected)s values, found %(found)s") % {
+                "expected": len(header),
+                "found": len(values),
+            }
         result.append((index, lines[index - 1] if index - 1 < len(lines) else "", data))
     return separator, result
 
@@ -140,7 +150,7 @@ class ImportForm(ImportUploadForm):
         how, rows = self._rows(text, trf=bool(re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first)))
         self.read_as = f"{how}, {encoding}" if encoding else how
         if not rows:
-            raise forms.ValidationError("The file holds no players.")
+            raise forms.ValidationError(_("The file holds no players."))
         imports.within_limit(len(rows), "players", "IMPORT_MAX_ROWS")
         self.lines = []
         for done, (number, line, values) in enumerate(rows, start=1):
@@ -151,16 +161,21 @@ class ImportForm(ImportUploadForm):
         if any(entry.errors for entry in self.lines):
             bad = sum(1 for entry in self.lines if entry.errors)
             raise forms.ValidationError(
-                f"{bad} line(s) are wrong; nothing was imported. Fix the file and try again."
+                ngettext(
+                    "%(n)s line is wrong; nothing was imported. Fix the file and try again.",
+                    "%(n)s lines are wrong; nothing was imported. Fix the file and try again.",
+                    bad,
+                )
+                % {"n": bad}
             )
         return data
 
     def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
         """How the file was read, and its player lines as (line number, line, values)."""
         if trf:
-            return "TRF player lines", entrant_rows(text)
+            return _("TRF player lines"), entrant_rows(text)
         separator, rows = _csv_rows(text)
-        return f"CSV with {imports.DELIMITERS[separator]}", rows
+        return _("CSV with %(delimiter)s") % {"delimiter": imports.DELIMITERS[separator]}, rows
 
     def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
         problem = values.pop("__error__", None)
@@ -235,11 +250,13 @@ class TeamImportForm(ImportForm):
     def _rows(self, text: str, *, trf: bool) -> tuple[str, list[tuple[int, str, dict[str, str]]]]:
         if trf:
             try:
-                return "TRF team records", roster_rows(text)
+                return _("TRF team records"), roster_rows(text)
             except TeamFileError as error:
-                raise forms.ValidationError(f"{error}. Nothing was imported.") from None
+                raise forms.ValidationError(
+                    _("%(error)s. Nothing was imported.") % {"error": error}
+                ) from None
         separator, rows = _csv_rows(text, extra=TEAM_COLUMNS)
-        return f"CSV with {imports.DELIMITERS[separator]}", rows
+        return _("CSV with %(delimiter)s") % {"delimiter": imports.DELIMITERS[separator]}, rows
 
     def _line(self, number: int, line: str, values: dict[str, str]) -> ImportLine:
         team = {column: values.pop(column, "") for column in TEAM_COLUMNS}
@@ -247,7 +264,7 @@ class TeamImportForm(ImportForm):
         entry.team = team["team"]
         entry.captain = (team["captain"], team["captain_contact"])
         if not entry.team:
-            entry.errors.append("team: give the player's team.")
+            entry.errors.append(_("team: give the player's team."))
         return entry
 
     def _flag_duplicates(self) -> None:
@@ -258,15 +275,23 @@ class TeamImportForm(ImportForm):
         sizes: dict[str, int] = {}
         for entry in self.lines:
             if entry.duplicate:
-                entry.errors.append(f"likely a player already listed: {entry.duplicate}")
+                entry.errors.append(_("likely a player already listed: %(line)s") % {"line": entry.duplicate})
                 entry.duplicate = ""
             if entry.team in taken:
-                entry.errors.append(f"team: {entry.team} is already entered.")
+                entry.errors.append(_("team: %(team)s is already entered.") % {"team": entry.team})
             sizes[entry.team] = sizes.get(entry.team, 0) + 1
             if entry.team and sizes[entry.team] > allowed:
                 entry.errors.append(
-                    f"team: {entry.team} has more than {allowed} players ({self.tournament.boards} boards "
-                    f"and {self.tournament.reserves} reserves allowed)."
+                    _(
+                        "team: %(team)s has more than %(allowed)s players (%(boards)s boards and "
+                        "%(reserves)s reserves allowed)."
+                    )
+                    % {
+                        "team": entry.team,
+                        "allowed": allowed,
+                        "boards": self.tournament.boards,
+                        "reserves": self.tournament.reserves,
+                    }
                 )
 
     def teams(self) -> list[tuple[Team, list[Entrant]]]:

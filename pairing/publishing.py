@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.drafting import drafting
 from tournaments.bridge.state import StateError
@@ -24,15 +25,20 @@ def keep_draft(rnd: Round, user: User) -> None:
     with transaction.atomic():
         rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT or not rnd.is_paired:
-            raise ActionError(f"Round {rnd.number} has no draft to keep.")
+            raise ActionError(_("Round %(number)s has no draft to keep.") % {"number": rnd.number})
         flow = drafting(rnd.tournament)
         try:
             state = flow.state(rnd.tournament, rnd.number)
         except StateError as error:
-            raise ActionError(f"{error} The draft cannot be kept until it has one.") from error
+            raise ActionError(
+                _("%(error)s The draft cannot be kept until it has one.") % {"error": error}
+            ) from error
         reason = flow.staleness(rnd, state)
         if not reason:
-            raise ActionError(f"The draft of round {rnd.number} is up to date; there is nothing to keep.")
+            raise ActionError(
+                _("The draft of round %(number)s is up to date; there is nothing to keep.")
+                % {"number": rnd.number}
+            )
         before = {"draft_input": rnd.draft_input}
         now = flow.fingerprint(rnd.tournament, state)
         rnd.record_input(now)
@@ -47,10 +53,13 @@ def draft_changes_since(rnd: Round, version: int) -> list[str]:
     said = []
     for record in reversed(records):
         after = record.after or {}
-        what = after.get("change") or (
-            f"undid “{after['undone']}”" if "undone" in after else "paired it again with the engine"
-        )
-        said.append(f"{record.user or 'an arbiter'} {what}")
+        who = record.user or _("an arbiter")
+        if after.get("change"):
+            said.append(_("%(who)s %(change)s") % {"who": who, "change": after["change"]})
+        elif "undone" in after:
+            said.append(_("%(who)s undid “%(change)s”") % {"who": who, "change": after["undone"]})
+        else:
+            said.append(_("%(who)s paired it again with the engine") % {"who": who})
     return said
 
 
@@ -67,19 +76,27 @@ def publish_round(rnd: Round, user: User, *, confirmed: bool = False, version: i
         if rnd.state != Round.State.DRAFT:
             return False
         if version is not None and version != rnd.draft_version:
-            changes = "; ".join(draft_changes_since(rnd, version)) or "it was changed"
+            changes = "; ".join(draft_changes_since(rnd, version)) or _("it was changed")
             raise ActionError(
-                f"Round {rnd.number} was not published: the draft changed after you loaded it ({changes}). "
-                "This is the current draft; review it and publish again."
+                _(
+                    "Round %(number)s was not published: the draft changed after you loaded it "
+                    "(%(changes)s). This is the current draft; review it and publish again."
+                )
+                % {"number": rnd.number, "changes": changes}
             )
         if not rnd.is_paired:
-            raise ActionError(f"Round {rnd.number} is not paired yet; there is nothing to publish.")
+            raise ActionError(
+                _("Round %(number)s is not paired yet; there is nothing to publish.") % {"number": rnd.number}
+            )
         shown = round_review(rnd)
         if shown.stale:
-            raise ActionError(f"Round {rnd.number} was not published. {shown.stale}")
+            raise ActionError(
+                _("Round %(number)s was not published. %(reason)s")
+                % {"number": rnd.number, "reason": shown.stale}
+            )
         findings = [str(f) for f in shown.findings]
         if findings and not confirmed:
-            raise NeedsConfirmation("The draft has findings; confirm to publish it anyway.")
+            raise NeedsConfirmation(_("The draft has findings; confirm to publish it anyway."))
         before = {"state": rnd.state}
         rnd.publish(user)
         if rnd.tournament.state == Tournament.State.SETUP:
@@ -95,9 +112,10 @@ def unpublish_round(rnd: Round, user: User) -> None:
     with transaction.atomic():
         rnd = locked_round(rnd)
         if rnd.state != Round.State.PUBLISHED:
-            raise ActionError(f"Round {rnd.number} is not published.")
+            raise ActionError(_("Round %(number)s is not published.") % {"number": rnd.number})
         if rnd.boards.exclude(result="").exists():
-            raise ActionError("Results are already in; correct them instead.")
+            raise ActionError(_("Results are already in; correct them instead."))
+
         rnd.state, rnd.published_at, rnd.published_by = Round.State.DRAFT, None, None
         rnd.save(update_fields=["state", "published_at", "published_by"])
         AuditRecord.record(

@@ -103,7 +103,8 @@ def record_results(
             raise ActionError(_("Round %(number)s is not published yet.") % {"number": rnd.number})
         recorded = Recorded()
         notice = correction_notice(rnd)
-        label = dict(Board.Result.choices).__getitem__
+        label = {value: str(text) for value, text in Board.Result.choices}.__getitem__
+
         numbers = set(results) | set(seen or ())
         for board in rnd.boards.filter(number__in=numbers).order_by("number").select_for_update():
             new = results.get(board.number, board.result)

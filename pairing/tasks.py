@@ -19,6 +19,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import close_old_connections, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from procrastinate import JobContext
 from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
@@ -147,10 +149,21 @@ def recheck_rounds(job_id: int) -> None:
         job_kinds.recheck_rounds(job_id)
 
 
-# What a job of each kind was doing when its worker stopped, and what the arbiter may do again.
+# What a job of each kind was doing when its worker stopped, and what the arbiter may do again;
+# %(times)s is how many times it stopped. A pairing job is the default.
 _STOPPED_WHILE = {
-    str(Job.Kind.IMPORT): ("importing the file", "Import it"),
-    str(Job.Kind.RECHECK): ("re-checking the rounds", "Re-check them"),
+    str(Job.Kind.IMPORT): gettext_lazy(
+        "The worker importing the file stopped %(times)s times (JOB_ATTEMPTS); nothing was stored. "
+        "Import it again, or ask the administrator to look at the workers."
+    ),
+    str(Job.Kind.RECHECK): gettext_lazy(
+        "The worker re-checking the rounds stopped %(times)s times (JOB_ATTEMPTS); nothing was stored. "
+        "Re-check them again, or ask the administrator to look at the workers."
+    ),
+    str(Job.Kind.PAIR): gettext_lazy(
+        "The worker pairing this round stopped %(times)s times (JOB_ATTEMPTS); nothing was stored. "
+        "Pair it again, or ask the administrator to look at the workers."
+    ),
 }
 
 
@@ -162,15 +175,15 @@ def _after_stall(job_id: int) -> bool:
             return False
         if job.attempts >= settings.JOB_ATTEMPTS:
             job.status, job.finished_at = Job.Status.FAILED, job.started_at
-            doing, again = _STOPPED_WHILE.get(job.kind, ("pairing this round", "Pair it"))
-            job.message = (
-                f"The worker {doing} stopped {job.attempts} times (JOB_ATTEMPTS); nothing was stored. "
-                f"{again} again, or ask the administrator to look at the workers."
-            )
+            stopped = _STOPPED_WHILE.get(job.kind, _STOPPED_WHILE[str(Job.Kind.PAIR)])
+            job.message = str(stopped) % {"times": job.attempts}
             job.save(update_fields=["status", "message", "finished_at"])
             return False
         job.status = Job.Status.QUEUED
-        job.message = f"A worker stopped during attempt {job.attempts}; the job was queued again."
+        job.message = _("A worker stopped during attempt %(attempt)s; the job was queued again.") % {
+            "attempt": job.attempts
+        }
+
         job.save(update_fields=["status", "message"])
         return True
 

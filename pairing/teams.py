@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.teams import seeded
 from tournaments.models import AuditRecord, Entrant, Round, Team, TeamAbsence, Tournament
@@ -24,13 +25,14 @@ def add_teams(tournament: Tournament, user: User | None, teams: list[tuple[Team,
     with transaction.atomic():
         tournament = locked_tournament(tournament)
         if not tournament.is_team:
-            raise ActionError("Only a team event has teams.")
+            raise ActionError(_("Only a team event has teams."))
         names = [team.name.strip().casefold() for team, _ in teams]
         taken = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
         twice = sorted({name for name in names if name in taken or names.count(name) > 1})
         if twice:
             raise ActionError(
-                f"A team of this name is entered already: {', '.join(twice)}. Team names differ."
+                _("A team of this name is entered already: %(names)s. Team names differ.")
+                % {"names": ", ".join(twice)}
             )
         number = tournament.teams.aggregate(last=models.Max("pairing_number"))["last"] or 0
         players = []
@@ -52,8 +54,16 @@ def add_to_roster(team: Team, user: User, entrant: Entrant) -> int:
         allowed = (tournament.boards or 0) + tournament.reserves
         if team.players.count() >= allowed:
             raise ActionError(
-                f"{team.name} has {allowed} players already: {tournament.boards} boards and "
-                f"{tournament.reserves} reserves allowed."
+                _(
+                    "%(team)s has %(allowed)s players already: %(boards)s boards and "
+                    "%(reserves)s reserves allowed."
+                )
+                % {
+                    "team": team.name,
+                    "allowed": allowed,
+                    "boards": tournament.boards,
+                    "reserves": tournament.reserves,
+                }
             )
         last = team.players.aggregate(last=models.Max("board_order"))["last"] or 0
         entrant.team, entrant.board_order = team, last + 1
@@ -65,7 +75,7 @@ def reseed_by_rating(tournament: Tournament, user: User) -> None:
     with transaction.atomic():
         tournament = locked_tournament(tournament)
         if not tournament.teams.exists():
-            raise ActionError("There are no teams to number yet.")
+            raise ActionError(_("There are no teams to number yet."))
         _renumber(tournament, user, seeded(tournament))
 
 
@@ -75,7 +85,7 @@ def move_team(team: Team, user: User, number: int) -> None:
         tournament = locked_tournament(team.tournament)
         teams = [t for t in tournament.teams.order_by("pairing_number") if t.pk != team.pk]
         if not 1 <= number <= len(teams) + 1:
-            raise ActionError(f"Team numbers run from 1 to {len(teams) + 1}.")
+            raise ActionError(_("Team numbers run from 1 to %(last)s.") % {"last": len(teams) + 1})
         teams.insert(number - 1, team)
         _renumber(tournament, user, teams)
 
@@ -83,7 +93,7 @@ def move_team(team: Team, user: User, number: int) -> None:
 def _renumber(tournament: Tournament, user: User, order: list[Team]) -> None:
     """Number `order` 1, 2, ...; refused once round 1 is published (C.04.6 1.1: TPNs stay fixed)."""
     if tournament.rules_locked():
-        raise ActionError("The team numbers are fixed once round 1 is published.")
+        raise ActionError(_("The team numbers are fixed once round 1 is published."))
     before = dict(tournament.teams.values_list("name", "pairing_number"))
     # Cleared first: the numbers are unique per tournament at every step.
     tournament.teams.update(pairing_number=None)
@@ -110,10 +120,10 @@ def record_team_absence(team: Team, user: User, round_number: int, *, withdraw: 
         lookup = {"number__gte" if withdraw else "number": round_number}
         rounds = tournament.rounds.filter(**lookup)
         if not rounds.exists():
-            raise ActionError("There is no such round.")
+            raise ActionError(_("There is no such round."))
         published = rounds.exclude(state=Round.State.DRAFT).order_by("number").first()
         if published is not None:
-            raise ActionError(f"Round {published.number} is already published.")
+            raise ActionError(_("Round %(number)s is already published.") % {"number": published.number})
         kind = TeamAbsence.Kind.WITHDRAWN if withdraw else TeamAbsence.Kind.ABSENT
         for rnd in rounds:
             TeamAbsence.objects.update_or_create(round=rnd, team=team, defaults={"kind": kind})
@@ -130,9 +140,13 @@ def cancel_team_absence(team: Team, user: User, round_number: int) -> None:
             TeamAbsence.objects.filter(team=team, round__number=round_number).select_related("round").first()
         )
         if absence is None:
-            raise ActionError(f"{team.name} is not marked absent in round {round_number}.")
+            raise ActionError(
+                _("%(team)s is not marked absent in round %(number)s.")
+                % {"team": team.name, "number": round_number}
+            )
         if absence.round.state != Round.State.DRAFT:
-            raise ActionError(f"Round {round_number} is already published.")
+            raise ActionError(_("Round %(number)s is already published.") % {"number": round_number})
+
         later = TeamAbsence.objects.filter(team=team, round__number__gt=round_number, kind=absence.kind)
         if absence.kind == TeamAbsence.Kind.WITHDRAWN:
             # Back for this round is back for the rest of the withdrawal too.

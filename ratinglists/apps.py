@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RatingListsConfig(AppConfig):
@@ -8,4 +9,4 @@ class RatingListsConfig(AppConfig):
     neither the tournaments app nor the pairing one, which use it (tests/test_layout.py)."""
 
     name = "ratinglists"
-    verbose_name = "Rating lists"
+    verbose_name = _("Rating lists")

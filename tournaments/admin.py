@@ -13,6 +13,8 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import public_cache
 from .models import (
@@ -133,7 +135,11 @@ class AuditedAdmin(ArbitratedOnly[_M]):
         if obj is not None and not self.history_deletable(request):
             refused = deletion_refused([obj])
             if refused:
-                self.message_user(request, f"{obj} was not deleted. {refused}", messages.ERROR)
+                self.message_user(
+                    request,
+                    _("%(row)s was not deleted. %(why)s") % {"row": obj, "why": refused},
+                    messages.ERROR,
+                )
                 info = (self.opts.app_label, self.opts.model_name)
                 return HttpResponseRedirect(reverse(f"admin:{info[0]}_{info[1]}_change", args=[obj.pk]))
         return super().delete_view(request, object_id, extra_context)
@@ -144,7 +150,7 @@ class AuditedAdmin(ArbitratedOnly[_M]):
                 return super().get_deleted_objects(objs, request)
         refused = deletion_refused(list(objs))
         if refused:
-            self.message_user(request, f"Nothing was deleted. {refused}", messages.ERROR)
+            self.message_user(request, _("Nothing was deleted. %(why)s") % {"why": refused}, messages.ERROR)
         return super().get_deleted_objects(objs, request)
 
     @transaction.atomic
@@ -201,11 +207,14 @@ class UnchangedSinceShownForm(forms.ModelForm[_M]):
             return data
         stored = type(self.instance)._default_manager.select_for_update().filter(pk=self.instance.pk).first()
         if stored is None:
-            raise forms.ValidationError("This row was deleted by someone else; nothing was saved.")
+            raise forms.ValidationError(_("This row was deleted by someone else; nothing was saved."))
         if self.data.get(self.add_prefix("seen")) != self._values(stored):
             raise forms.ValidationError(
-                f"{stored} was changed by someone else since this page was loaded; nothing was saved. "
-                f"Stored now: {self._described(stored)}. Reload the page and make your change again."
+                _(
+                    "%(row)s was changed by someone else since this page was loaded; nothing was saved. "
+                    "Stored now: %(stored)s. Reload the page and make your change again."
+                )
+                % {"row": stored, "stored": self._described(stored)}
             )
         return data
 
@@ -240,7 +249,7 @@ class TournamentFilter(admin.RelatedOnlyFieldListFilter):
 class ShowsTournament:
     """A list column naming the row's tournament by `tournament_label`."""
 
-    @admin.display(description="tournament", ordering="tournament__start_date")
+    @admin.display(description=gettext_lazy("tournament"), ordering="tournament__start_date")
     def event(self, obj: Any) -> str:
         return tournament_label(obj.tournament)
 
@@ -277,11 +286,11 @@ class TournamentAdmin(AuditedAdmin[Tournament]):
                 AuditRecord.record(request.user, Action.CHANGE, tournament, before, snapshot(tournament))
                 _retire_public_pages(tournament)
 
-    @admin.action(description="Archive the selected tournaments (kept, no longer listed)")
+    @admin.action(description=gettext_lazy("Archive the selected tournaments (kept, no longer listed)"))
     def archive(self, request: HttpRequest, queryset: models.QuerySet[Tournament]) -> None:
         self._set_archived(request, queryset, True)
 
-    @admin.action(description="List the selected tournaments again")
+    @admin.action(description=gettext_lazy("List the selected tournaments again"))
     def unarchive(self, request: HttpRequest, queryset: models.QuerySet[Tournament]) -> None:
         self._set_archived(request, queryset, False)
 
@@ -420,7 +429,7 @@ class BoardInline(admin.TabularInline[Board, Round]):
     readonly_fields = ["players"]
     extra = 0
 
-    @admin.display(description="players")
+    @admin.display(description=gettext_lazy("players"))
     def players(self, board: Board) -> str:
         return _players(board)
 
@@ -460,7 +469,7 @@ class BoardAdmin(AuditedAdmin[Board]):
     search_fields = ["round__tournament__name", "seats__entrant__name"]
     raw_id_fields = ["round"]
 
-    @admin.display(description="players")
+    @admin.display(description=gettext_lazy("players"))
     def players(self, board: Board) -> str:
         return _players(board)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 # C0 and C1 controls (CR, LF, tab, NUL, ...), DEL, and the line and paragraph separators that
 # some readers split lines on: each could end a TRF or CSV record and start a forged one.
@@ -18,11 +19,11 @@ def plain_text(value: str) -> None:
     """Refuse control characters and bidirectional controls, with a message that names the problem."""
     if CONTROL.search(value):
         raise ValidationError(
-            "Control characters (line breaks, tabs and the like) are not allowed here.",
+            _("Control characters (line breaks, tabs and the like) are not allowed here."),
             code="control_character",
         )
     if BIDI_CONTROL.search(value):
         raise ValidationError(
-            "Invisible text-direction controls (U+202A–U+202E, U+2066–U+2069) are not allowed here.",
+            _("Invisible text-direction controls (U+202A–U+202E, U+2066–U+2069) are not allowed here."),
             code="bidi_control",
         )

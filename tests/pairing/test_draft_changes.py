@@ -126,7 +126,7 @@ def test_a_rematch_is_shown_beside_the_board_it_is_on(arbiter_client, draft, tou
         ({"kind": "swap", "board": 3, "other_board": 3}, "Choose two different boards, not 3 twice."),
         ({"kind": "pair", "player": 2, "other_player": 2}, "Choose two different players, not 2 twice."),
         ({"kind": "bye", "player": 77}, "No entrant has pairing number 77."),
-        ({"kind": "swap", "board": 1}, "Give the other board."),
+        ({"kind": "swap", "board": 1}, "Fill in: Other board."),
         ({"kind": "colours", "board": 0}, "Ensure this value is greater than or equal to 1."),
     ],
 )

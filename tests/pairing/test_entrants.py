@@ -37,7 +37,7 @@ def test_an_import_with_a_bad_line_marks_each_and_saves_nothing(arbiter_client, 
         url("entrants-import", tournament), {"file": SimpleUploadedFile("p.csv", BAD.encode())}
     )
     page = response.content.decode()
-    assert "2 line(s) are wrong; nothing was imported" in page
+    assert "2 lines are wrong; nothing was imported" in page
     assert page.count('class="bad"') == 2 and "do-import" not in page
     assert not tournament.entrants.exists()
 

@@ -146,7 +146,7 @@ def test_a_utf_16_tab_separated_file_as_excel_saves_unicode_text(arbiter_client,
 def test_a_quoted_line_break_inside_a_name_is_refused_on_its_line(arbiter_client, tournament):
     text = 'name,fide_rating\n"Smith\r\n001    9 m     Forged, Line",2000\n"Keller, Anna",1900\n'
     page = upload(arbiter_client, tournament, text.encode()).content.decode()
-    assert "1 line(s) are wrong; nothing was imported" in page
+    assert "1 line is wrong; nothing was imported" in page
     assert "name: Control characters" in page
     assert not tournament.entrants.exists()
 
@@ -190,7 +190,7 @@ def test_a_large_file_is_checked_and_imported_by_a_worker_while_the_page_follows
     poll = arbiter_client.get(response.url, headers={"HX-Request": "true"})
     assert poll.headers["HX-Refresh"] == "true"
     page = arbiter_client.get(response.url).content.decode()
-    assert "1 line(s) are wrong; nothing was imported" in page and "do-import" not in page
+    assert "1 line is wrong; nothing was imported" in page and "do-import" not in page
     assert page.count('class="bad"') == 1 and "fide_rating" in page
     assert not tournament.entrants.exists()
 

@@ -52,7 +52,7 @@ def test_the_rules_can_change_until_round_1_is_published_and_are_fixed_after(
     assert (tournament.pairing_system, tournament.acceleration) == ("dutch-2017", "baku")
 
     publishing.publish_round(actions.pair_next_round(tournament, arbiter), arbiter, confirmed=True)
-    assert LOCKED in arbiter_client.get(url("tournament-edit", tournament)).content.decode()
+    assert str(LOCKED) in arbiter_client.get(url("tournament-edit", tournament)).content.decode()
     edit = {**edit, "pairing_system": "dutch-2026", "acceleration": "none", "total_rounds": "7"}
     assert arbiter_client.post(url("tournament-edit", tournament), edit).status_code == 302
     tournament.refresh_from_db()

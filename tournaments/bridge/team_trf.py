@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from swiss.model import Colour, Player, TrfError
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 
 # The header records the engine's team writer leaves out; 062, 082 and 192 it writes itself.
 _HEADER = ("022", "042", "052", "092", "102", "112")
-_SYSTEMS = {label: value for value, label in Tournament.PairingSystem.choices}
 
 
 def team_trf(tournament: Tournament) -> str:
@@ -106,8 +106,10 @@ def import_team_trf(text: str, *, slug: str, start_date: datetime.date) -> Tourn
     """
     state = read_team_trf(text)
     header = {line[:3]: line[4:].strip() for line in text.splitlines() if line[:3] in _HEADER}
+    with translation.override(None):  # 092 names the system as the export writes it: in English
+        systems = {str(label): value for value, label in Tournament.PairingSystem.choices}
     system = next(
-        (value for label, value in _SYSTEMS.items() if label in header.get("092", "")),
+        (value for label, value in systems.items() if label in header.get("092", "")),
         Tournament.PairingSystem.TEAM_C046,
     )
     if state.accelerated:

@@ -56,7 +56,7 @@ def fide_choices() -> list[tuple[str, str]]:
 
 
 def us_choices() -> list[tuple[str, str]]:
-    return list(us_chess.US_TIEBREAK_TITLES.items())
+    return [(code, str(title)) for code, title in us_chess.US_TIEBREAK_TITLES.items()]
 
 
 def team_choices() -> list[tuple[str, str]]:

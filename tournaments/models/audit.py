@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
 
@@ -24,9 +25,9 @@ def snapshot(obj: models.Model) -> dict[str, Any]:
 
 class AuditRecord(models.Model):
     class Action(models.TextChoices):
-        CREATE = "create", "Created"
-        CHANGE = "change", "Changed"
-        DELETE = "delete", "Deleted"
+        CREATE = "create", _("Created")
+        CHANGE = "change", _("Changed")
+        DELETE = "delete", _("Deleted")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament",
@@ -44,7 +45,7 @@ class AuditRecord(models.Model):
     before = models.JSONField(encoder=DjangoJSONEncoder, null=True, blank=True)
     after = models.JSONField(encoder=DjangoJSONEncoder, null=True, blank=True)
     reason = models.CharField(
-        max_length=200, blank=True, validators=[plain_text], help_text="Why, as the arbiter gave it."
+        max_length=200, blank=True, validators=[plain_text], help_text=_("Why, as the arbiter gave it.")
     )
 
     class Meta:

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
 
@@ -35,7 +37,7 @@ class ForbiddenPair(ShownPublicly):
 
     def clean(self) -> None:
         if self.first_id == self.second_id:
-            raise ValidationError("Choose two different entrants.")
+            raise ValidationError(_("Choose two different entrants."))
         if self.first_id and self.first_id > self.second_id:
             self.first_id, self.second_id = self.second_id, self.first_id
 
@@ -50,11 +52,11 @@ class DraftChange(models.Model):
     """
 
     class Kind(models.TextChoices):
-        ENGINE = "engine", "Paired by the engine"
-        SWAP = "swap", "Opponents swapped"
-        COLOURS = "colours", "Colours exchanged"
-        BYE = "bye", "Bye moved"
-        PAIR = "pair", "Two players paired"
+        ENGINE = "engine", _("Paired by the engine")
+        SWAP = "swap", _("Opponents swapped")
+        COLOURS = "colours", _("Colours exchanged")
+        BYE = "bye", _("Bye moved")
+        PAIR = "pair", _("Two players paired")
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="draft_changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -70,7 +72,10 @@ class DraftChange(models.Model):
         ordering = ["round", "pk"]
 
     def __str__(self) -> str:
-        return f"Round {self.round.number}: {self.description}"
+        return gettext("Round %(number)s: %(change)s") % {
+            "number": self.round.number,
+            "change": self.description,
+        }
 
     @property
     def tournament(self) -> object:

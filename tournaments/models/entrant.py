@@ -16,7 +16,7 @@ from .round import Seat
 
 def validate_us_chess_id(value: str) -> None:
     if value and not (len(value) == 8 and value.isdigit()):
-        raise ValidationError("A US Chess ID is 8 digits.", code="invalid")
+        raise ValidationError(_("A US Chess ID is 8 digits."), code="invalid")
 
 
 class Team(ShownPublicly):
@@ -32,7 +32,7 @@ class Team(ShownPublicly):
     pairing_number = models.PositiveSmallIntegerField(null=True, blank=True)
     captain = models.CharField(max_length=200, blank=True, validators=[plain_text])
     captain_contact = models.CharField(
-        max_length=200, blank=True, validators=[plain_text], help_text="Phone or e-mail; arbiters only."
+        max_length=200, blank=True, validators=[plain_text], help_text=_("Phone or e-mail; arbiters only.")
     )
 
     class Meta:
@@ -77,30 +77,30 @@ class Entrant(ShownPublicly):
         B = "B", _("Team B")
 
     class Sex(models.TextChoices):
-        MALE = "m", "Male"
-        FEMALE = "w", "Female"
+        MALE = "m", _("Male")
+        FEMALE = "w", _("Female")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="entrants"
     )
-    name = models.CharField(max_length=200, help_text="Surname, Given names", validators=[plain_text])
-    fide_id = models.CharField("FIDE id", max_length=12, blank=True, validators=[plain_text])
-    national_id = models.CharField("national id", max_length=20, blank=True, validators=[plain_text])
-    fide_rating = models.PositiveSmallIntegerField("FIDE rating", null=True, blank=True)
+    name = models.CharField(max_length=200, help_text=_("Surname, Given names"), validators=[plain_text])
+    fide_id = models.CharField(_("FIDE id"), max_length=12, blank=True, validators=[plain_text])
+    national_id = models.CharField(_("national id"), max_length=20, blank=True, validators=[plain_text])
+    fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)
     national_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     us_chess_id = models.CharField(
-        "US Chess ID",
+        _("US Chess ID"),
         max_length=8,
         blank=True,
         validators=[plain_text, validate_us_chess_id],
-        help_text="8 digits.",
+        help_text=_("8 digits."),
     )
     us_chess_rating = models.PositiveSmallIntegerField(
-        "US Chess rating", null=True, blank=True, help_text="The published rating; blank for unrated."
+        _("US Chess rating"), null=True, blank=True, help_text=_("The published rating; blank for unrated.")
     )
     # The K factor of the FIDE list (B.02 8.3.3); blank: worked out from the rating and age.
     fide_k = models.PositiveSmallIntegerField(
-        "FIDE K factor",
+        _("FIDE K factor"),
         null=True,
         blank=True,
         choices=[(40, "40"), (20, "20"), (10, "10")],
@@ -149,7 +149,7 @@ class Entrant(ShownPublicly):
 
     def clean(self) -> None:
         if self.team is not None and self.team.tournament_id != self.tournament_id:
-            raise ValidationError({"team": "The team belongs to another tournament."})
+            raise ValidationError({"team": gettext("The team belongs to another tournament.")})
 
     @property
     def rating(self) -> int:
@@ -172,7 +172,7 @@ class Entrant(ShownPublicly):
     def request_absence(self, round_number: int, kind: str) -> Seat:
         """Record a requested bye for a round that is still a draft and not yet paired for this entrant."""
         if kind not in Seat.Absence.values:
-            raise ValidationError(f"“{kind}” is not a kind of absence.")
+            raise ValidationError(gettext("“%(kind)s” is not a kind of absence.") % {"kind": kind})
         if kind == Seat.Absence.FULL_BYE and not self.tournament.full_point_byes_allowed():
             raise ValidationError(
                 gettext(
@@ -182,9 +182,14 @@ class Entrant(ShownPublicly):
             )
         rnd = self.tournament.rounds.get(number=round_number)
         if rnd.state != rnd.State.DRAFT:
-            raise ValidationError(f"Round {round_number} is already published.")
+            raise ValidationError(
+                gettext("Round %(number)s is already published.") % {"number": round_number}
+            )
         if rnd.seats.filter(entrant=self, board_number__isnull=False).exists():
-            raise ValidationError(f"{self} is already paired in round {round_number}.")
+            raise ValidationError(
+                gettext("%(name)s is already paired in round %(number)s.")
+                % {"name": self, "number": round_number}
+            )
         seat, _ = Seat.objects.update_or_create(round=rnd, entrant=self, defaults={"absence": kind})
         return seat
 

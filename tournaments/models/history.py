@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db import connection, models
 from django.db.models.deletion import CASCADE, Collector, ProtectedError
+from django.utils.translation import gettext_lazy as _
 
 # The round states whose rows are history (Round.State without DRAFT; spelled out because the
 # round module imports this one).
@@ -64,25 +65,47 @@ def _rounds(sub_objs: models.QuerySet[Any], path: str) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def _part(target: type[models.Model]) -> str:
-    return "has games in" if target._meta.model_name in ("entrant", "team", "tournament") else "belongs to"
+# Whole sentences per kind of row, for translation; %(rounds)s lists the round numbers.
+_PUBLISHED = {
+    "entrant": _(
+        "This entrant has games in published round(s) %(rounds)s, and a played game is never deleted. "
+        "Withdraw the player instead (on the entrants page); a late correction of a pairing is "
+        "the arbiter's change on the round's page, kept in the audit trail."
+    ),
+    "team": _(
+        "This team has games in published round(s) %(rounds)s, and a played game is never deleted. "
+        "Withdraw the team instead (on the teams page)."
+    ),
+    "tournament": _(
+        "This tournament has games in published round(s) %(rounds)s, and a played game is never deleted. "
+        "Archive the tournament instead; only a superuser can delete it, after confirming the "
+        "list of everything deleted with it."
+    ),
+    "round": _(
+        "This round belongs to published round(s) %(rounds)s, and a played game is never deleted. "
+        "Correct its results instead; a round is unpublished only while it has none."
+    ),
+    "match": _(
+        "This match belongs to published round(s) %(rounds)s, and a played game is never deleted. "
+        "Correct its results instead; a round is unpublished only while it has none."
+    ),
+    "board": _(
+        "This board belongs to published round(s) %(rounds)s, and a played game is never deleted. "
+        "Correct its results instead; a round is unpublished only while it has none."
+    ),
+}
 
 
-def _what_to_do(target: type[models.Model]) -> str:
-    name = target._meta.model_name
-    if name == "entrant":
-        return (
-            "Withdraw the player instead (on the entrants page); a late correction of a pairing is "
-            "the arbiter's change on the round's page, kept in the audit trail."
-        )
-    if name == "team":
-        return "Withdraw the team instead (on the teams page)."
-    if name == "tournament":
-        return (
-            "Archive the tournament instead; only a superuser can delete it, after confirming the "
-            "list of everything deleted with it."
-        )
-    return "Correct its results instead; a round is unpublished only while it has none."
+_PAIRED = {
+    "entrant": _(
+        "This entrant is paired in the draft of round(s) %(rounds)s: withdraw it and pair that round "
+        "again, then delete it."
+    ),
+    "team": _(
+        "This team is paired in the draft of round(s) %(rounds)s: withdraw it and pair that round "
+        "again, then delete it."
+    ),
+}
 
 
 def _refuse(message: str, rows: models.QuerySet[Any]) -> None:
@@ -99,11 +122,7 @@ def _refuse_history(field: Any, sub_objs: models.QuerySet[Any], round_path: str,
     if played.exists():
         target = field.remote_field.model
         rounds = _rounds(played, round_path)
-        _refuse(
-            f"This {target._meta.verbose_name} {_part(target)} published round(s) {rounds}, "
-            f"and a played game is never deleted. {_what_to_do(target)}",
-            played,
-        )
+        _refuse(str(_PUBLISHED[target._meta.model_name]) % {"rounds": rounds}, played)
 
 
 def PROTECT_PUBLISHED(collector: Collector, field: Any, sub_objs: Any, using: str) -> None:
@@ -128,11 +147,8 @@ def PROTECT_PAIRED(collector: Collector, field: Any, sub_objs: Any, using: str) 
             paired = paired.filter(board_number__isnull=False)
         if paired.exists():
             target = field.remote_field.model
-            _refuse(
-                f"This {target._meta.verbose_name} is paired in the draft of round(s) "
-                f"{_rounds(paired, 'round__number')}: withdraw it and pair that round again, then delete it.",
-                paired,
-            )
+            rounds = _rounds(paired, "round__number")
+            _refuse(str(_PAIRED[target._meta.model_name]) % {"rounds": rounds}, paired)
     CASCADE(collector, field, sub_objs, using)
 
 

@@ -11,26 +11,28 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.validators import plain_text
 
 
 class Job(models.Model):
     class Kind(models.TextChoices):
-        PAIR = "pair", "Pairing"
+        PAIR = "pair", _("Pairing")
         # Checking the lines of an uploaded file of entrants, and on confirmation saving them.
-        IMPORT = "import", "Import"
+        IMPORT = "import", _("Import")
         # Every published round paired again by the engine and compared with what was published.
-        RECHECK = "recheck", "Re-check"
+        RECHECK = "recheck", _("Re-check")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
         # The input changed after the job was queued, or the round was paired meanwhile.
-        DISCARDED = "discarded", "Discarded"
-        FAILED = "failed", "Failed"
-        CANCELLED = "cancelled", "Cancelled"
+        DISCARDED = "discarded", _("Discarded")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     ACTIVE = (Status.QUEUED, Status.RUNNING)
 
@@ -66,7 +68,11 @@ class Job(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} of round {self.round_number} ({self.get_status_display()})"
+        return gettext("%(kind)s of round %(number)s (%(status)s)") % {
+            "kind": self.get_kind_display(),
+            "number": self.round_number,
+            "status": self.get_status_display(),
+        }
 
     @property
     def is_active(self) -> bool:

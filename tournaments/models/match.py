@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .history import PROTECT_PAIRED, PROTECT_PUBLISHED
 from .public import ShownPublicly
@@ -46,7 +48,12 @@ class LineupBoard(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} in round {self.round.number}: board {self.board} {self.entrant}"
+        return gettext("%(team)s in round %(number)s: board %(board)s %(entrant)s") % {
+            "team": self.team,
+            "number": self.round.number,
+            "board": self.board,
+            "entrant": self.entrant,
+        }
 
     @property
     def tournament(self) -> Tournament:
@@ -54,7 +61,7 @@ class LineupBoard(ShownPublicly):
 
     def clean(self) -> None:
         if self.team_id and self.entrant_id and self.entrant.team_id != self.team_id:
-            raise ValidationError("The player is not on this team's roster.")
+            raise ValidationError(_("The player is not on this team's roster."))
 
 
 class TeamAbsence(ShownPublicly):
@@ -65,8 +72,8 @@ class TeamAbsence(ShownPublicly):
     """
 
     class Kind(models.TextChoices):
-        ABSENT = "absent", "absent"
-        WITHDRAWN = "withdrawn", "withdrawn"
+        ABSENT = "absent", _("absent")
+        WITHDRAWN = "withdrawn", _("withdrawn")
 
     round = models.ForeignKey("tournaments.Round", on_delete=PROTECT_PUBLISHED, related_name="team_absences")
     team = models.ForeignKey("tournaments.Team", on_delete=PROTECT_PUBLISHED, related_name="absences")
@@ -82,7 +89,15 @@ class TeamAbsence(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} {self.get_kind_display()} in round {self.round.number}"
+        if self.kind == self.Kind.WITHDRAWN:
+            return gettext("%(team)s withdrawn in round %(number)s") % {
+                "team": self.team,
+                "number": self.round.number,
+            }
+        return gettext("%(team)s absent in round %(number)s") % {
+            "team": self.team,
+            "number": self.round.number,
+        }
 
     @property
     def tournament(self) -> Tournament:
@@ -92,10 +107,10 @@ class TeamAbsence(ShownPublicly):
 class MatchForfeit(models.TextChoices):
     """A whole match lost by default (TRF 330): the board results are forfeits as well."""
 
-    NONE = "", "played"
-    BLACK_FORFEITS = "+-", "+ – (the team with Black on board 1 forfeits)"
-    WHITE_FORFEITS = "-+", "– + (the team with White on board 1 forfeits)"
-    DOUBLE_FORFEIT = "--", "– – (both teams forfeit)"
+    NONE = "", _("played")
+    BLACK_FORFEITS = "+-", _("+ – (the team with Black on board 1 forfeits)")
+    WHITE_FORFEITS = "-+", _("– + (the team with White on board 1 forfeits)")
+    DOUBLE_FORFEIT = "--", _("– – (both teams forfeit)")
 
 
 class Match(ShownPublicly):
@@ -134,8 +149,13 @@ class Match(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        against = self.black.name if self.black is not None else "bye"
-        return f"{self.round} – match {self.number}: {self.white} – {against}"
+        values = {"round": self.round, "number": self.number, "white": self.white}
+        if self.black is None:
+            return gettext("%(round)s – match %(number)s: %(white)s – bye") % values
+        return gettext("%(round)s – match %(number)s: %(white)s – %(black)s") % {
+            **values,
+            "black": self.black.name,
+        }
 
     @property
     def tournament(self) -> Tournament:

@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .history import PROTECT_PAIRED, PROTECT_PUBLISHED, PROTECT_PUBLISHED_ROUNDS, deleting_history
 from .public import ShownPublicly
@@ -29,15 +31,15 @@ if TYPE_CHECKING:
 
 
 class Colour(models.TextChoices):
-    WHITE = "w", "White"
-    BLACK = "b", "Black"
+    WHITE = "w", _("White")
+    BLACK = "b", _("Black")
 
 
 class Round(ShownPublicly):
     class State(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
-        COMPLETE = "complete", "Complete"
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        COMPLETE = "complete", _("Complete")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=PROTECT_PUBLISHED_ROUNDS, related_name="rounds"
@@ -61,9 +63,9 @@ class Round(ShownPublicly):
     class Lineups(models.TextChoices):
         """A team round's lineups after its pairing is published (`tournaments.bridge.lineups`)."""
 
-        OPEN = "open", "open"  # the captains hand them in, the arbiter enters them
-        CLOSED = "closed", "closed"  # no more changes; not yet shown to players
-        RELEASED = "released", "released"  # closed and on the public pages
+        OPEN = "open", _("open")  # the captains hand them in, the arbiter enters them
+        CLOSED = "closed", _("closed")  # no more changes; not yet shown to players
+        RELEASED = "released", _("released")  # closed and on the public pages
 
     lineups = models.CharField(max_length=8, choices=Lineups.choices, default=Lineups.OPEN)
 
@@ -80,7 +82,10 @@ class Round(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} – round {self.number}"
+        return gettext("%(tournament)s – round %(number)s") % {
+            "tournament": self.tournament,
+            "number": self.number,
+        }
 
     @property
     def lineups_released(self) -> bool:
@@ -184,7 +189,9 @@ class Round(ShownPublicly):
         pairing was published): the same boards, the new players; refused once a game has a result."""
         boards = list(match.boards.order_by("match_board"))
         if any(board.result for board in boards):
-            raise ValidationError(f"Match {match.number} has results; its games stand as played.")
+            raise ValidationError(
+                gettext("Match %(number)s has results; its games stand as played.") % {"number": match.number}
+            )
         # The one change to the seats of a published round: games without a result get the players
         # of the lineup handed in (the lineup round), so the history guard lets these seats go.
         with deleting_history():
@@ -196,7 +203,8 @@ class Round(ShownPublicly):
         """The draft is about to change: its version goes up; refused once published."""
         if self.state != self.State.DRAFT:
             raise ValidationError(
-                f"Round {self.number} is {self.get_state_display().lower()}; only drafts change."
+                gettext("Round %(number)s is %(state)s; only drafts change.")
+                % {"number": self.number, "state": str(self.get_state_display()).lower()}
             )
         Round.objects.filter(pk=self.pk).update(draft_version=models.F("draft_version") + 1)
         self.refresh_from_db(fields=["draft_version"])
@@ -233,9 +241,11 @@ class Round(ShownPublicly):
     def publish(self, user: object) -> None:
         """Make a drafted round visible to players; it can no longer be re-paired."""
         if self.state != self.State.DRAFT:
-            raise ValidationError(f"Round {self.number} is already published.")
+            raise ValidationError(gettext("Round %(number)s is already published.") % {"number": self.number})
         if not self.is_paired:
-            raise ValidationError(f"Round {self.number} has no boards to publish.")
+            raise ValidationError(
+                gettext("Round %(number)s has no boards to publish.") % {"number": self.number}
+            )
         self.state = self.State.PUBLISHED
         self.published_by = user  # type: ignore[assignment]
         self.published_at = timezone.now()
@@ -248,9 +258,11 @@ class Round(ShownPublicly):
     def complete(self) -> None:
         """Close a published round once every game has a result."""
         if self.state != self.State.PUBLISHED:
-            raise ValidationError(f"Round {self.number} is not published.")
+            raise ValidationError(gettext("Round %(number)s is not published.") % {"number": self.number})
         if self.pending_games().exists():
-            raise ValidationError(f"Round {self.number} still has games without a result.")
+            raise ValidationError(
+                gettext("Round %(number)s still has games without a result.") % {"number": self.number}
+            )
         self.state = self.State.COMPLETE
         self.save(update_fields=["state"])
 
@@ -279,7 +291,7 @@ class Round(ShownPublicly):
     def reopen(self) -> None:
         """Take a complete round back to published, once a result is cleared."""
         if self.state != self.State.COMPLETE:
-            raise ValidationError(f"Round {self.number} is not complete.")
+            raise ValidationError(gettext("Round %(number)s is not complete.") % {"number": self.number})
         self.state = self.State.PUBLISHED
         self.save(update_fields=["state"])
 
@@ -292,20 +304,20 @@ class Round(ShownPublicly):
 
 
 class Result(models.TextChoices):
-    NOT_PLAYED = "", "not yet played"
+    NOT_PLAYED = "", _("not yet played")
     WHITE_WINS = "1-0", "1–0"
     DRAW = "1/2", "½–½"
     BLACK_WINS = "0-1", "0–1"
-    BLACK_FORFEITS = "+-", "+ – (Black forfeits)"
-    WHITE_FORFEITS = "-+", "– + (White forfeits)"
-    DOUBLE_FORFEIT = "--", "– – (double forfeit)"
+    BLACK_FORFEITS = "+-", _("+ – (Black forfeits)")
+    WHITE_FORFEITS = "-+", _("– + (White forfeits)")
+    DOUBLE_FORFEIT = "--", _("– – (double forfeit)")
 
 
 class Absence(models.TextChoices):
-    HALF_BYE = "half-bye", "Half-point bye (requested)"
-    ZERO_BYE = "zero-bye", "Zero-point bye (requested)"
-    FULL_BYE = "full-bye", "Full-point bye"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    HALF_BYE = "half-bye", _("Half-point bye (requested)")
+    ZERO_BYE = "zero-bye", _("Zero-point bye (requested)")
+    FULL_BYE = "full-bye", _("Full-point bye")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
 class Board(ShownPublicly):
@@ -345,7 +357,7 @@ class Board(ShownPublicly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} – board {self.number}"
+        return gettext("%(round)s – board %(number)s") % {"round": self.round, "number": self.number}
 
     @property
     def tournament(self) -> Tournament:
@@ -387,7 +399,7 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=PROTECT_PUBLISHED, related_name="seats")
     entrant = models.ForeignKey("tournaments.Entrant", on_delete=PROTECT_PAIRED, related_name="seats")
     pairing_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The entrant's pairing number in this round."
+        null=True, blank=True, help_text=_("The entrant's pairing number in this round.")
     )
     board_number = models.PositiveSmallIntegerField(null=True, blank=True)
     colour = models.CharField(max_length=1, choices=Colour.choices, blank=True)
@@ -426,9 +438,16 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         where = (
-            f"board {self.board_number} {self.get_colour_display()}" if self.board_number else self.absence
+            gettext("board %(number)s %(colour)s")
+            % {"number": self.board_number, "colour": self.get_colour_display()}
+            if self.board_number
+            else self.absence
         )
-        return f"{self.entrant} in round {self.round.number}: {where}"
+        return gettext("%(entrant)s in round %(number)s: %(where)s") % {
+            "entrant": self.entrant,
+            "number": self.round.number,
+            "where": where,
+        }
 
     @property
     def tournament(self) -> Tournament:
@@ -438,4 +457,4 @@ class Seat(models.Model):
         if self.round_id is None or self.entrant_id is None:
             return  # the form says which one is missing
         if self.round.tournament_id != self.entrant.tournament_id:
-            raise ValidationError("The entrant plays in another tournament.")
+            raise ValidationError(gettext("The entrant plays in another tournament."))

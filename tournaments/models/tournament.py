@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -36,17 +37,21 @@ _TIEBREAK = re.compile(rf"^(?:{'|'.join(TIEBREAK_CODES)})(?::MP|:GP)?(?:-[CM][12
 
 def validate_tiebreaks(value: object) -> None:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise ValidationError("Tie-breaks must be a list of codes such as BH-C1, BH, SB.")
+        raise ValidationError(_("Tie-breaks must be a list of codes such as BH-C1, BH, SB."))
     unknown = [code for code in value if not _TIEBREAK.match(code)]
     if unknown:
-        raise ValidationError(f"Unknown tie-break code(s): {', '.join(unknown)}.")
+        raise ValidationError(
+            _("Unknown tie-break code(s): %(codes)s."), params={"codes": ", ".join(unknown)}
+        )
     if len(set(value)) != len(value):
-        raise ValidationError("A tie-break may appear only once.")
+        raise ValidationError(_("A tie-break may appear only once."))
 
 
 def validate_us_variations(value: object) -> None:
     if not isinstance(value, list) or not all(word in US_VARIATIONS for word in value):
-        raise ValidationError(f"US Chess variations are a list of: {', '.join(US_VARIATIONS)}.")
+        raise ValidationError(
+            _("US Chess variations are a list of: %(words)s."), params={"words": ", ".join(US_VARIATIONS)}
+        )
 
 
 _PRIZE_CATEGORY = re.compile(r"^(W|[US]\d{1,4})$")
@@ -54,11 +59,12 @@ _PRIZE_CATEGORY = re.compile(r"^(W|[US]\d{1,4})$")
 
 def validate_prize_categories(value: object) -> None:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise ValidationError("Prize categories must be a list of codes such as W, U18, S65, U1800.")
+        raise ValidationError(_("Prize categories must be a list of codes such as W, U18, S65, U1800."))
     unknown = [code for code in value if not _PRIZE_CATEGORY.match(code)]
     if unknown:
         raise ValidationError(
-            f"Unknown prize categories: {', '.join(unknown)}. Use W, U<age>, S<age> or U<rating>."
+            _("Unknown prize categories: %(codes)s. Use W, U<age>, S<age> or U<rating>."),
+            params={"codes": ", ".join(unknown)},
         )
 
 
@@ -97,21 +103,21 @@ class Tournament(models.Model):
         TIEBREAKS = "tiebreaks", _("Tie-breaks decide")
 
     class Kind(models.TextChoices):
-        INDIVIDUAL = "individual", "Individual"
-        TEAM = "team", "Team"
+        INDIVIDUAL = "individual", _("Individual")
+        TEAM = "team", _("Team")
 
     class PairingSystem(models.TextChoices):
         # The values of the team systems are the engine's names for them (swiss.TEAM_SYSTEMS).
-        DUTCH_2026 = "dutch-2026", "FIDE Dutch (2026)"
-        DUTCH_2017 = "dutch-2017", "FIDE Dutch (2017)"
-        DUTCH_1998 = "dutch-1998", "FIDE Dutch 1998 (historical)"
-        US_CHESS = "us-chess", "US Chess"
-        TEAM_C046 = "team-c046", "FIDE team Swiss (C.04.6)"
-        TEAM_ECU = "team-ecu", "ECU team Swiss (N.6)"
-        TEAM_OLYMPIAD = "team-olympiad", "Olympiad (D.02)"
-        ROUND_ROBIN = "round-robin", "Round robin (Berger tables, C.05 Annex 1)"
-        TEAM_ROUND_ROBIN = "team-round-robin", "Team round robin (Berger tables)"
-        SCHEVENINGEN = "scheveningen", "Scheveningen (two teams, every player against the other team)"
+        DUTCH_2026 = "dutch-2026", _("FIDE Dutch (2026)")
+        DUTCH_2017 = "dutch-2017", _("FIDE Dutch (2017)")
+        DUTCH_1998 = "dutch-1998", _("FIDE Dutch 1998 (historical)")
+        US_CHESS = "us-chess", _("US Chess")
+        TEAM_C046 = "team-c046", _("FIDE team Swiss (C.04.6)")
+        TEAM_ECU = "team-ecu", _("ECU team Swiss (N.6)")
+        TEAM_OLYMPIAD = "team-olympiad", _("Olympiad (D.02)")
+        ROUND_ROBIN = "round-robin", _("Round robin (Berger tables, C.05 Annex 1)")
+        TEAM_ROUND_ROBIN = "team-round-robin", _("Team round robin (Berger tables)")
+        SCHEVENINGEN = "scheveningen", _("Scheveningen (two teams, every player against the other team)")
 
     TEAM_SYSTEMS = (
         *(PairingSystem.TEAM_C046, PairingSystem.TEAM_ECU, PairingSystem.TEAM_OLYMPIAD),
@@ -129,36 +135,38 @@ class Tournament(models.Model):
     EDITIONS_OF_DUTCH = (PairingSystem.DUTCH_2026, PairingSystem.DUTCH_2017, PairingSystem.DUTCH_1998)
 
     class Acceleration(models.TextChoices):
-        NONE = "none", "None"
-        BAKU = "baku", "Baku (C.04.5.1)"
-        ABCD = "abcd", "A/B/C/D (national / non-FIDE)"
-        ABCD_ADVANCED = "abcd-advanced", "A/B/C/D advanced (national / non-FIDE)"
-        ECU = "ecu", "ECU accelerated rounds 1-2 (N.6.1)"
+        NONE = "none", _("None")
+        BAKU = "baku", _("Baku (C.04.5.1)")
+        ABCD = "abcd", _("A/B/C/D (national / non-FIDE)")
+        ABCD_ADVANCED = "abcd-advanced", _("A/B/C/D advanced (national / non-FIDE)")
+        ECU = "ecu", _("ECU accelerated rounds 1-2 (N.6.1)")
 
     Colour = Colour
 
     class BirthDates(models.TextChoices):
-        YEAR = "year", "Year only"
-        FULL = "full", "Full date"
-        NONE = "none", "Not published"
+        YEAR = "year", _("Year only")
+        FULL = "full", _("Full date")
+        NONE = "none", _("Not published")
 
     class State(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Setting up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200, validators=[plain_text])
     # Django renders help texts as HTML, so the address is spelled without angle brackets.
-    slug = models.SlugField(max_length=80, unique=True, help_text="The public address: /t/this-slug/.")
+    slug = models.SlugField(max_length=80, unique=True, help_text=_("The public address: /t/this-slug/."))
     public = models.BooleanField(
         default=False,
-        help_text="Players see its published rounds and standings; until then only its arbiters do.",
+        help_text=_("Players see its published rounds and standings; until then only its arbiters do."),
     )
     # A tournament with published rounds is archived, not deleted (tournaments/models/history.py).
     archived = models.BooleanField(
         default=False,
-        help_text="Kept with every round and result, its public pages still at their address, "
-        "but no longer listed for arbiters or players.",
+        help_text=_(
+            "Kept with every round and result, its public pages still at their address, "
+            "but no longer listed for arbiters or players."
+        ),
     )
     place = models.CharField(max_length=200, blank=True, validators=[plain_text])
     start_date = models.DateField()
@@ -198,19 +206,23 @@ class Tournament(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="A/B/C/D: the last player of the top half fixed at round 1, as an imported file gave it.",
+        help_text=_(
+            "A/B/C/D: the last player of the top half fixed at round 1, as an imported file gave it."
+        ),
     )
     us_variations = models.JSONField(
-        "US Chess variations",
+        _("US Chess variations"),
         default=list,
         blank=True,
         validators=[validate_us_variations],
-        help_text="The director's variations of rules 28-29 (US Chess events only); none: the rules' text.",
+        help_text=_(
+            "The director's variations of rules 28-29 (US Chess events only); none: the rules' text."
+        ),
     )
     total_rounds = models.PositiveSmallIntegerField(
-        "number of rounds",
-        validators=[MinValueValidator(1, "A tournament has at least one round.")],
-        help_text="Declared before the start (C.04.1 Art. 1).",
+        _("number of rounds"),
+        validators=[MinValueValidator(1, _("A tournament has at least one round."))],
+        help_text=_("Declared before the start (C.04.1 Art. 1)."),
     )
 
     # Points are exact decimals (never floats); the engine receives them as Fractions. Each field
@@ -225,105 +237,110 @@ class Tournament(models.Model):
     points_forfeit_win = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("1"))
     points_forfeit_loss = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0"))
     points_pab = models.DecimalField(
-        "points for the pairing-allocated bye", max_digits=3, decimal_places=1, default=Decimal("1")
+        _("points for the pairing-allocated bye"), max_digits=3, decimal_places=1, default=Decimal("1")
     )
     points_half_bye = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0.5"))
     points_full_bye = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("1"))
     points_zero_bye = models.DecimalField(max_digits=3, decimal_places=1, default=Decimal("0"))
-    match_points_win = models.PositiveSmallIntegerField(default=2, help_text="Team events only.")
-    match_points_draw = models.PositiveSmallIntegerField(default=1, help_text="Team events only.")
-    match_points_loss = models.PositiveSmallIntegerField(default=0, help_text="Team events only.")
+    match_points_win = models.PositiveSmallIntegerField(default=2, help_text=_("Team events only."))
+    match_points_draw = models.PositiveSmallIntegerField(default=1, help_text=_("Team events only."))
+    match_points_loss = models.PositiveSmallIntegerField(default=0, help_text=_("Team events only."))
     boards = models.PositiveSmallIntegerField(
-        "boards per match",
+        _("boards per match"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(1, "A match has at least one board.")],
-        help_text="Team events only: the players each team lines up in a match.",
+        validators=[MinValueValidator(1, _("A match has at least one board."))],
+        help_text=_("Team events only: the players each team lines up in a match."),
     )
 
     # C.04.6 options (team events); the engine's names for them are `swiss.team.model`'s.
     class PrimaryScore(models.TextChoices):
-        MATCH_POINTS = "MP", "Match points (game points for colours)"
-        GAME_POINTS = "GP", "Game points (match points for colours)"
+        MATCH_POINTS = "MP", _("Match points (game points for colours)")
+        GAME_POINTS = "GP", _("Game points (match points for colours)")
 
     class ColourPreferences(models.TextChoices):
-        TYPE_A = "A", "Type A (C.04.6 default)"
-        TYPE_B = "B", "Type B (with strong and mild preferences)"
+        TYPE_A = "A", _("Type A (C.04.6 default)")
+        TYPE_B = "B", _("Type B (with strong and mild preferences)")
 
     primary_score = models.CharField(
         max_length=2,
         choices=PrimaryScore.choices,
         default=PrimaryScore.MATCH_POINTS,
-        help_text="Team events (C.04.6 1.2): the score that forms the scoregroups.",
+        help_text=_("Team events (C.04.6 1.2): the score that forms the scoregroups."),
     )
     colour_preferences = models.CharField(
         max_length=1,
         choices=ColourPreferences.choices,
         default=ColourPreferences.TYPE_A,
-        help_text="Team events (C.04.6 1.7).",
+        help_text=_("Team events (C.04.6 1.7)."),
     )
     board_colours = models.CharField(
-        "board colour pattern",
+        _("board colour pattern"),
         max_length=20,
         blank=True,
         validators=[plain_text],
-        help_text="Team events: the colours of the team with White on board 1, board by board, "
-        "e.g. WBBW; blank alternates from White on board 1 (TRF 352).",
+        help_text=_(
+            "Team events: the colours of the team with White on board 1, board by board, "
+            "e.g. WBBW; blank alternates from White on board 1 (TRF 352)."
+        ),
     )
     match_points_pab = models.PositiveSmallIntegerField(
-        "match points for the bye",
+        _("match points for the bye"),
         null=True,
         blank=True,
-        help_text="Team events: blank gives the bye a drawn match's match points (C.04.6 1.4).",
+        help_text=_("Team events: blank gives the bye a drawn match's match points (C.04.6 1.4)."),
     )
     game_points_pab = models.DecimalField(
-        "game points for the bye",
+        _("game points for the bye"),
         max_digits=4,
         decimal_places=1,
         null=True,
         blank=True,
-        help_text="Team events: blank gives the bye a drawn match's game points, half the boards "
-        "(C.04.6 1.4).",
+        help_text=_(
+            "Team events: blank gives the bye a drawn match's game points, half the boards (C.04.6 1.4)."
+        ),
     )
     reserves = models.PositiveSmallIntegerField(
-        "reserves allowed",
+        _("reserves allowed"),
         default=0,
-        help_text="Team events only: players a roster may hold beyond the boards.",
+        help_text=_("Team events only: players a roster may hold beyond the boards."),
     )
 
     initial_colour = models.CharField(
-        "initial-colour lot",
+        _("initial-colour lot"),
         max_length=1,
         choices=Colour.choices,
         blank=True,
-        help_text="Drawn by lot before round 1; blank until drawn.",
+        help_text=_("Drawn by lot before round 1; blank until drawn."),
     )
     tiebreaks = models.JSONField(
         default=list,
         blank=True,
         validators=[validate_tiebreaks],
-        help_text="Ordered codes, e.g. BH-C1, BH, SB.",
+        help_text=_("Ordered codes, e.g. BH-C1, BH, SB."),
     )
     # Players are often minors: rating officers need the year, the public rarely more.
     public_birth_dates = models.CharField(
-        "birth dates in the public TRF",
+        _("birth dates in the public TRF"),
         max_length=4,
         choices=BirthDates.choices,
         default=BirthDates.YEAR,
-        help_text="What the public TRF export shows of a birth date; the arbiter's export has the full date.",
+        help_text=_(
+            "What the public TRF export shows of a birth date; the arbiter's export has the full date."
+        ),
     )
     prize_categories = models.JSONField(
         default=list,
         blank=True,
         validators=[validate_prize_categories],
-        help_text="Prize lists beside the standings: W (women), U18 or S65 (age), U1800 (rating).",
+        help_text=_("Prize lists beside the standings: W (women), U18 or S65 (age), U1800 (rating)."),
     )
     # The schedule (Round.starts_at) is entered and shown in this zone (an IANA name for zoneinfo).
     time_zone = models.CharField(
         max_length=64,
         default="UTC",
         validators=[plain_text, validate_time_zone],
-        help_text="e.g. Europe/Berlin.",
+        help_text=_("e.g. Europe/Berlin."),
     )
     # Prize money (tournaments/prizes.py): the amounts of each list, how tied players share them.
     prize_money = models.JSONField(default=list, blank=True, validators=[validate_prize_money])
@@ -333,7 +350,7 @@ class Tournament(models.Model):
     # US Chess rating estimates are approximations of a system we could only partly confirm: shown
     # only where the arbiter asks for them.
     us_rating_estimate = models.BooleanField(
-        "US Chess rating estimates",
+        _("US Chess rating estimates"),
         default=False,
         help_text=_("US Chess events: show unrated players an approximate first rating on their card."),
     )
@@ -442,40 +459,48 @@ class Tournament(models.Model):
         """A team event pairs teams with a team system on a number of boards; an individual one does not."""
         team_system = self.pairing_system in self.TEAM_SYSTEMS
         if self.is_team and not team_system:
-            raise ValidationError({"pairing_system": "A team event needs a team pairing system."})
+            raise ValidationError({"pairing_system": gettext("A team event needs a team pairing system.")})
         if not self.is_team and team_system:
-            raise ValidationError({"pairing_system": "A team pairing system pairs team events only."})
+            raise ValidationError(
+                {"pairing_system": gettext("A team pairing system pairs team events only.")}
+            )
         if self.is_team and not self.boards:
-            raise ValidationError({"boards": "A team event needs the number of boards per match."})
+            raise ValidationError({"boards": gettext("A team event needs the number of boards per match.")})
         if self.is_team:
             self._clean_team_options()
         if self.acceleration == self.Acceleration.ECU and self.pairing_system != self.PairingSystem.TEAM_ECU:
-            raise ValidationError({"acceleration": "The ECU acceleration belongs to the ECU team Swiss."})
+            raise ValidationError(
+                {"acceleration": gettext("The ECU acceleration belongs to the ECU team Swiss.")}
+            )
         if self.acceleration == self.Acceleration.BAKU and self.is_team:
-            raise ValidationError({"acceleration": "Baku acceleration pairs players, not teams."})
+            raise ValidationError({"acceleration": gettext("Baku acceleration pairs players, not teams.")})
         published = (
             self.rounds.exclude(state="draft").aggregate(last=models.Max("number"))["last"]
             if self.pk
             else None
         )
         if published and self.total_rounds < published:
-            message = (
-                f"Round {published} is published already: the tournament has at least {published} rounds."
-            )
+            message = gettext(
+                "Round %(number)s is published already: the tournament has at least %(number)s rounds."
+            ) % {"number": published}
             raise ValidationError({"total_rounds": message})
         if (
             self.pairing_system == self.PairingSystem.DUTCH_1998
             and self.acceleration != self.Acceleration.NONE
         ):
             raise ValidationError(
-                {"acceleration": "The 1998 procedure pairs on real scores, without acceleration."}
+                {"acceleration": gettext("The 1998 procedure pairs on real scores, without acceleration.")}
             )
         if self.is_round_robin:
             self._clean_round_robin()
         brackets_of_dutch = (self.PairingSystem.DUTCH_2026, self.PairingSystem.DUTCH_2017)
         if self.national_acceleration and self.pairing_system not in brackets_of_dutch:
             raise ValidationError(
-                {"acceleration": "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."}
+                {
+                    "acceleration": gettext(
+                        "The A/B/C/D acceleration forms the brackets of the FIDE Dutch system."
+                    )
+                }
             )
 
     def _clean_team_options(self) -> None:
@@ -483,27 +508,37 @@ class Tournament(models.Model):
         points fit the boards, shared out over them as TRF 162 holds them (one decimal a board)."""
         c046 = self.pairing_system == self.PairingSystem.TEAM_C046
         if not c046 and self.primary_score != self.PrimaryScore.MATCH_POINTS:
-            raise ValidationError({"primary_score": "Only C.04.6 may pair on game points."})
+            raise ValidationError({"primary_score": gettext("Only C.04.6 may pair on game points.")})
         if not c046 and self.colour_preferences != self.ColourPreferences.TYPE_A:
-            raise ValidationError({"colour_preferences": "Type B colour preferences are a C.04.6 option."})
+            raise ValidationError(
+                {"colour_preferences": gettext("Type B colour preferences are a C.04.6 option.")}
+            )
         boards = self.boards or 0
         pattern = self.board_colours
         if pattern and (set(pattern) - {"W", "B"} or len(pattern) != boards or pattern[0] != "W"):
             example = ("WB" * boards)[:boards]
-            message = (
-                f"One letter W or B per board, board 1 W (the team's colour): {boards}, such as {example}."
-            )
+            message = gettext(
+                "One letter W or B per board, board 1 W (the team's colour): %(boards)s, such as %(example)s."
+            ) % {"boards": boards, "example": example}
             raise ValidationError({"board_colours": message})
         points = self.game_points_pab
         if points is None:
             return
         if not 0 <= points <= boards * self.points_win:
             raise ValidationError(
-                {"game_points_pab": f"From 0 to {boards * self.points_win} with {boards} boards."}
+                {
+                    "game_points_pab": gettext("From 0 to %(most)s with %(boards)s boards.")
+                    % {"most": boards * self.points_win, "boards": boards}
+                }
             )
         if (points * 10) % boards:
             step = Decimal(boards) / 10
-            message = f"The TRF holds them per board: a multiple of {step} with {boards} boards."
+            message = gettext(
+                "The TRF holds them per board: a multiple of %(step)s with %(boards)s boards."
+            ) % {
+                "step": step,
+                "boards": boards,
+            }
             raise ValidationError({"game_points_pab": message})
 
     def _clean_round_robin(self) -> None:
@@ -544,7 +579,10 @@ class Tournament(models.Model):
         if self.kind == self.Kind.TEAM:
             records.append(("082", str(self.teams.count())))
         kind = "Round robin" if self.is_round_robin else "Swiss system"
-        records.append(("092", f"{kind}: {self.pairing_rules}"))
+        # A file for other programs: the rules named in English, whatever the page's language.
+        with translation.override(None):
+            records.append(("092", f"{kind}: {self.pairing_rules}"))
+
         if self.chief_arbiter is not None:
             records.append(("102", person(self.chief_arbiter)))
         records += [("112", person(deputy)) for deputy in self.deputy_arbiters.order_by("username")]

@@ -20,6 +20,8 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
 
+from tournaments.validators import plain_text
+
 
 def codes() -> list[str]:
     return [code for code, _name in settings.LANGUAGES]
@@ -69,7 +71,8 @@ class LanguageField(models.CharField[str, str]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max_length", 8)
-        kwargs.setdefault("validators", [validate_language])
+        # Control characters named as such first, as every text field of the app does.
+        kwargs.setdefault("validators", [plain_text, validate_language])
         super().__init__(*args, **kwargs)
 
     def formfield(

@@ -3,6 +3,7 @@ from django.conf import settings
 from django.db import migrations, models
 
 import tournaments.languages
+import tournaments.validators
 
 
 class Migration(migrations.Migration):
@@ -29,7 +30,10 @@ class Migration(migrations.Migration):
                     "language",
                     tournaments.languages.LanguageField(
                         max_length=8,
-                        validators=[tournaments.languages.validate_language],
+                        validators=[
+                            tournaments.validators.plain_text,
+                            tournaments.languages.validate_language,
+                        ],
                         verbose_name="language",
                     ),
                 ),
@@ -42,7 +46,7 @@ class Migration(migrations.Migration):
                 blank=True,
                 help_text="For readers whose browser asks for none of the site's languages.",
                 max_length=8,
-                validators=[tournaments.languages.validate_language],
+                validators=[tournaments.validators.plain_text, tournaments.languages.validate_language],
                 verbose_name="language of the public pages",
             ),
         ),

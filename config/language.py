@@ -98,9 +98,10 @@ class LanguageMiddleware:
         response = self.get_response(request)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", translation.get_language())
-        # Signing in (below) or a first page without the cookie: the account's language, on this device.
+        # Signing in (below) or a first page without the cookie: the account's language, on this
+        # device; unless the page set the cookie itself (the switcher: the new choice wins).
         signed_in = getattr(request, "account_language", None) or account
-        if signed_in:
+        if signed_in and settings.LANGUAGE_COOKIE_NAME not in response.cookies:
             _set_cookie(response, signed_in)
         return response
 

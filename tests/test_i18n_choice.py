@@ -116,6 +116,13 @@ def test_a_signed_in_arbiter_without_the_cookie_gets_his_account_s_language_and_
     client.force_login(arbiter)
     first = client.get("/arbiter/", HTTP_ACCEPT_LANGUAGE="fr")
     assert language_of(first) == "de" and first.cookies[COOKIE].value == "de"
+    # Still without the cookie, a new choice wins over the account's and replaces it.
+    client.cookies.pop(COOKIE)
+    switched = client.post("/language/", {"language": "es", "next": "/arbiter/"})
+    assert (
+        switched.cookies[COOKIE].value == "es"
+        and LanguagePreference.objects.get(user=arbiter).language == "es"
+    )
     # Someone signed out keeps the device's language; the account is not read.
     client.logout()  # which forgets the cookies too
     assert language_of(client.get("/t/spring-open/", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"

@@ -216,23 +216,28 @@ def _variant(spec: QuerySpec, query: QueryDict) -> str | None:
 REVALIDATE = "no-cache"
 
 
-def _etag(token: str, language: str) -> str:
-    # The language too: a reader who switched must not be told that his page in the other one is current.
-    return f'"{token}-{language}"'
+def _tag(token: str, language: str) -> str:
+    """The version of one language's copy of a page: a reader who switched must not be told that his
+    page in the other language is current."""
+    return f"{token}-{language}"
 
 
-def _unchanged(request: HttpRequest, token: str | None, language: str | None) -> bool:
-    """Whether `request` says (If-None-Match) that it holds the page of version `token` already."""
+def _etag(tag: str) -> str:
+    return f'"{tag}"'
+
+
+def _unchanged(request: HttpRequest, tag: str | None) -> bool:
+    """Whether `request` says (If-None-Match) that it holds the page of version `tag` already."""
     asked = request.META.get("HTTP_IF_NONE_MATCH", "")
-    if not token or not asked or language is None:
+    if not tag or not asked:
         return False
     # A proxy that compressed the page weakens the tag ("W/..."): the same version still.
-    return _etag(token, language) in (tag.strip().removeprefix("W/") for tag in asked.split(","))
+    return _etag(tag) in (given.strip().removeprefix("W/") for given in asked.split(","))
 
 
-def _not_modified(token: str, language: str) -> HttpResponse:
+def _not_modified(tag: str) -> HttpResponse:
     response = HttpResponse(status=304)
-    response["ETag"], response["Cache-Control"] = _etag(token, language), REVALIDATE
+    response["ETag"], response["Cache-Control"] = _etag(tag), REVALIDATE
     response["Vary"] = VARY
     return response
 
@@ -293,9 +298,9 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
             token = version(slug)
             language = _page_language(request)
             key = _page_key(slug, token, language, request, spec) if token else None
-            if key and _unchanged(request, token, language):
-                assert token is not None and language is not None
-                return _not_modified(token, language)
+            tag = _tag(token, language) if key and token and language is not None else None
+            if tag and _unchanged(request, tag):
+                return _not_modified(tag)
             stored = _stored_page(key) if key else None
             if stored is not None:
                 content, headers = stored
@@ -307,7 +312,7 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
             key = _page_key(slug, token, language, request, spec) if token else None
             if key:
                 assert token is not None and language is not None
-                response["ETag"], response["Cache-Control"] = _etag(token, language), REVALIDATE
+                response["ETag"], response["Cache-Control"] = _etag(_tag(token, language)), REVALIDATE
                 response["Vary"], response["Content-Language"] = VARY, translation.get_language()
                 kept = (
                     *("Content-Type", "Content-Disposition", "ETag", "Cache-Control"),
@@ -349,9 +354,9 @@ def _cached_response(request: HttpRequest) -> HttpResponse | None:
     token = version(slug)
     language = _page_language(request)
     key = _page_key(slug, token, language, request, spec) if token else None
-    if key and _unchanged(request, token, language):
-        assert token is not None and language is not None
-        return _not_modified(token, language)
+    tag = _tag(token, language) if key and token and language is not None else None
+    if tag and _unchanged(request, tag):
+        return _not_modified(tag)
     stored = _stored_page(key) if key else None
     if stored is None:
         return None

@@ -17,6 +17,10 @@ RUN apt-get update \
     && apt-get purge -y gcc g++ libc6-dev libicu-dev pkg-config && apt-get autoremove -y \
     && rm -rf /var/lib/apt/lists/*
 COPY . .
+# The translations are compiled here, not committed (docs/i18n.md); gettext's msgfmt goes again after.
+RUN apt-get update && apt-get install -y --no-install-recommends gettext \
+    && SECRET_KEY=compilemessages-only python manage.py compilemessages --ignore .venv \
+    && apt-get purge -y gettext && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 # collectstatic needs settings to load; the key is a throwaway used only for this build step.
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 EXPOSE 8000

@@ -33,3 +33,28 @@ ensure_icu_build() {
         "'sudo apt-get install libicu-dev pkg-config g++', then this command again." >&2
     return 1
 }
+
+# compile_catalogues: the translations are compiled here, not committed (docs/i18n.md): each
+# locale/*/LC_MESSAGES/django.po newer than its .mo is compiled with `manage.py compilemessages`,
+# which runs GNU gettext's msgfmt. As root with apt-get, gettext is installed when missing
+# (as .ci/run and the Dockerfile do); otherwise one line says what to run, and it fails.
+compile_catalogues() {
+    local po stale=()
+    for po in locale/*/LC_MESSAGES/*.po; do
+        if [ -f "$po" ] && [ "$po" -nt "${po%.po}.mo" ]; then stale+=("$(basename "$(dirname "$(dirname "$po")")")"); fi
+    done
+    [ ${#stale[@]} -gt 0 ] || return 0
+    if ! command -v msgfmt >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "Installing gettext to compile the translations ..."
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext </dev/null || true
+    fi
+    if ! command -v msgfmt >/dev/null; then
+        echo "The translations compile with GNU gettext's msgfmt: run 'sudo apt-get install gettext'," \
+            "then this command again." >&2
+        return 1
+    fi
+    # The settings need a key to load when DEBUG is off; compiling uses none.
+    SECRET_KEY="${SECRET_KEY:-compilemessages-only}" python manage.py compilemessages \
+        $(printf -- '--locale %s ' "${stale[@]}") --ignore '.venv' --ignore 'staticfiles' >/dev/null
+}

@@ -103,6 +103,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The page's language (docs/i18n.md), in place of Django's LocaleMiddleware: it also reads
+    # the account's language and the tournament's default.
+    "config.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "pairing.middleware.HtmxMessagesMiddleware",
@@ -160,6 +163,10 @@ LANGUAGE_CODE = "en"
 # The languages of the pages (docs/i18n.md). A new one is a line here and a catalogue in locale/.
 LANGUAGES = [("en", "English"), ("es", "Español"), ("fr", "Français"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's cookie lasts a year; set again when an arbiter signs in (config/language.py).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+# Ratings, ids and years stay "2450", never "2.450"; decimals follow the language ("2,5" in German).
+USE_THOUSAND_SEPARATOR = False
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
+from config.language import choose_language
 from pairing.views import password_reset, sign_in
 from ratinglists.views import rating_lists
 
@@ -25,6 +26,7 @@ urlpatterns = [
     path("arbiter/", include("pairing.urls")),
     path("rating-lists/", rating_lists, name="rating-lists"),
     path("favicon.ico", favicon),
+    path("language/", choose_language, name="language"),
     # The public pages for players: the list of tournaments at the root, each one under /t/<slug>/.
     path("", include("tournaments.public_urls")),
 ]

@@ -153,7 +153,8 @@ class TournamentForm(forms.ModelForm[Tournament]):
             *("name", "slug", "place", "start_date", "end_date", "total_rounds", "pairing_system"),
             "rate_of_play",
             *("acceleration", "us_variations", "initial_colour", *Tournament.SCORING_FIELDS),
-            *("tiebreaks", "prize_categories", "public_birth_dates", "public", "us_rating_estimate"),
+            *("tiebreaks", "prize_categories", "public_birth_dates", "public", "language"),
+            "us_rating_estimate",
             *("host_federation", "norm_exemption"),
             *FIDE_MODE_FIELDS,
         ]
@@ -297,7 +298,7 @@ class TeamTournamentForm(TournamentForm):
             *("match_points_win", "match_points_draw", "match_points_loss"),
             *("match_points_pab", "game_points_pab"),
             *("points_win", "points_draw", "points_loss", "points_forfeit_win", "points_forfeit_loss"),
-            *("tiebreaks", "public"),
+            *("tiebreaks", "public", "language"),
         ]
         labels = {
             **TOURNAMENT_LABELS,

@@ -18,7 +18,7 @@ FLOORS: list[tuple[str, list[str]]] = [
         [
             *("tournaments/__init__.py", "tournaments/apps.py", "tournaments/validators.py"),
             *("tournaments/names.py", "tournaments/us_chess.py", "tournaments/public_cache.py"),
-            *("tournaments/csv_export.py", "tournaments/dbf.py"),
+            *("tournaments/csv_export.py", "tournaments/dbf.py", "tournaments/languages.py"),
         ],
     ),
     ("tournaments' models", ["tournaments/models/*"]),

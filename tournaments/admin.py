@@ -300,7 +300,10 @@ class TournamentAdmin(AuditedAdmin[Tournament]):
     filter_horizontal = ["deputy_arbiters"]
     date_hierarchy = "start_date"
     fieldsets = [
-        (None, {"fields": ["name", "slug", "place", "start_date", "end_date", "state", "archived"]}),
+        (
+            None,
+            {"fields": ["name", "slug", "place", "start_date", "end_date", "state", "archived", "language"]},
+        ),
         ("Arbiters", {"fields": ["chief_arbiter", "deputy_arbiters"]}),
         (
             "Rules",

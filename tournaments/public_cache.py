@@ -24,12 +24,16 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, overload
 
+from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.exceptions import DisallowedHost
 from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from redis.exceptions import RedisError
+
+from tournaments import languages
 
 # Pages live long: a change retires them, not a clock.
 TIMEOUT = 24 * 3600
@@ -54,10 +58,12 @@ def _stored_page(key: str) -> tuple[bytes, dict[str, str]] | None:
 
 
 def _templates_digest() -> str:
-    """A digest of the public templates: a deploy that changes them retires every stored page."""
-    folder = Path(__file__).resolve().parent.parent / "templates" / "tournaments" / "public"
+    """A digest of the public templates and the translation catalogues: a deploy that changes
+    either retires every stored page."""
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha1(usedforsecurity=False)
-    for path in sorted(folder.glob("*.html")):
+    templates = sorted(root.glob("templates/tournaments/public/*.html"))
+    for path in templates + sorted(root.glob("locale/*/*/*.po")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -165,6 +171,21 @@ def kept_after(tournament: Any, after_round: int, name: str, compute: Callable[[
     return value
 
 
+def kept_with_version(slug: str, name: str, read: Callable[[], str]) -> str:
+    """`read()`, a fact of the tournament at `slug` itself (its default language), kept under its
+    version token: a poll answered from the cache then asks the database nothing. Read before
+    the tournament's row, the token can only be older than the value kept under it."""
+    token = version(slug)
+    if token is None:
+        return read()
+    key = f"public:{slug}:{token}:{name}"
+    value = cache.get(key)
+    if value is None:
+        value = read()
+        cache.set(key, value, TIMEOUT)
+    return str(value)
+
+
 # What a cached view reads of the query string: each parameter with the values that get a page
 # of their own, or None for free text (a search), which is answered fresh and never stored.
 QuerySpec = Mapping[str, Collection[str] | None]
@@ -195,28 +216,59 @@ def _variant(spec: QuerySpec, query: QueryDict) -> str | None:
 REVALIDATE = "no-cache"
 
 
-def _etag(token: str) -> str:
-    return f'"{token}"'
+def _tag(token: str, language: str) -> str:
+    """The version of one language's copy of a page: a reader who switched must not be told that his
+    page in the other language is current."""
+    return f"{token}-{language}"
 
 
-def _unchanged(request: HttpRequest, token: str | None) -> bool:
-    """Whether `request` says (If-None-Match) that it holds the page of version `token` already."""
+def _etag(tag: str) -> str:
+    return f'"{tag}"'
+
+
+def _unchanged(request: HttpRequest, tag: str | None) -> bool:
+    """Whether `request` says (If-None-Match) that it holds the page of version `tag` already."""
     asked = request.META.get("HTTP_IF_NONE_MATCH", "")
-    if not token or not asked:
+    if not tag or not asked:
         return False
     # A proxy that compressed the page weakens the tag ("W/..."): the same version still.
-    return _etag(token) in (tag.strip().removeprefix("W/") for tag in asked.split(","))
+    return _etag(tag) in (given.strip().removeprefix("W/") for given in asked.split(","))
 
 
-def _not_modified(token: str) -> HttpResponse:
+def _not_modified(tag: str) -> HttpResponse:
     response = HttpResponse(status=304)
-    response["ETag"], response["Cache-Control"] = _etag(token), REVALIDATE
+    response["ETag"], response["Cache-Control"] = _etag(tag), REVALIDATE
+    response["Vary"] = VARY
     return response
 
 
-def _page_key(slug: str, token: str, request: HttpRequest, spec: QuerySpec) -> str | None:
+# The request headers that choose the language of a page (its cookie, the browser's languages).
+VARY = "Accept-Language, Cookie"
+
+
+def _page_language(request: HttpRequest) -> str | None:
+    """The language part of the page's key: what the request asks for (tournaments/languages.py), ""
+    when it asks for none (the tournament's default or English, the same for all such readers), or
+    None when the page must not be stored or served from the store.
+
+    config.language's middleware sets it on the requests Django handles; the fast path, which runs
+    before it and reads no session, finds it from the request, and leaves to Django a signed-in
+    reader who has no language cookie yet (his account's language applies, which it cannot read).
+    """
+    if hasattr(request, "cache_language"):
+        return request.cache_language  # type: ignore[no-any-return]
+    if settings.SESSION_COOKIE_NAME in request.COOKIES and languages.chosen(request) is None:
+        return None
+    return languages.requested(request) or ""
+
+
+def _page_key(
+    slug: str, token: str, language: str | None, request: HttpRequest, spec: QuerySpec
+) -> str | None:
     variant = _variant(spec, request.GET)
-    return None if variant is None else f"public:{slug}:{token}:{request.path_info}?{variant}"
+    if variant is None or language is None:
+        return None
+    return f"public:{slug}:{token}:{language}:{request.path_info}?{variant}"
 
 
 View = Callable[..., HttpResponse]
@@ -244,10 +296,11 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
             token = version(slug)
-            key = _page_key(slug, token, request, spec) if token else None
-            if key and _unchanged(request, token):
-                assert token is not None
-                return _not_modified(token)
+            language = _page_language(request)
+            key = _page_key(slug, token, language, request, spec) if token else None
+            tag = _tag(token, language) if key and token and language is not None else None
+            if tag and _unchanged(request, tag):
+                return _not_modified(tag)
             stored = _stored_page(key) if key else None
             if stored is not None:
                 content, headers = stored
@@ -256,11 +309,15 @@ def cached_page(view: View | None = None, *, query: QuerySpec | None = None) -> 
             if response.status_code != 200 or response.streaming:
                 return response
             token = token or _start_version(slug)
-            key = _page_key(slug, token, request, spec) if token else None
+            key = _page_key(slug, token, language, request, spec) if token else None
             if key:
-                assert token is not None
-                response["ETag"], response["Cache-Control"] = _etag(token), REVALIDATE
-                kept = ("Content-Type", "Content-Disposition", "ETag", "Cache-Control")
+                assert token is not None and language is not None
+                response["ETag"], response["Cache-Control"] = _etag(_tag(token, language)), REVALIDATE
+                response["Vary"], response["Content-Language"] = VARY, translation.get_language()
+                kept = (
+                    *("Content-Type", "Content-Disposition", "ETag", "Cache-Control"),
+                    *("Vary", "Content-Language"),
+                )
                 headers = {name: response[name] for name in kept if response.has_header(name)}
                 cache.set(key, (response.content, headers), TIMEOUT)
             return response
@@ -295,10 +352,11 @@ def _cached_response(request: HttpRequest) -> HttpResponse | None:
         return None
     slug, spec = view
     token = version(slug)
-    key = _page_key(slug, token, request, spec) if token else None
-    if key and _unchanged(request, token):
-        assert token is not None
-        return _not_modified(token)
+    language = _page_language(request)
+    key = _page_key(slug, token, language, request, spec) if token else None
+    tag = _tag(token, language) if key and token and language is not None else None
+    if tag and _unchanged(request, tag):
+        return _not_modified(tag)
     stored = _stored_page(key) if key else None
     if stored is None:
         return None
@@ -318,7 +376,6 @@ def serve_cached_pages(app: Callable[..., Any]) -> Callable[..., Any]:
     on an empty response, computed by running them once per scheme and kept. Everything
     else, and every miss, goes to Django, whose `cached_page` fills the cache.
     """
-    from django.conf import settings
     from django.core.handlers.wsgi import WSGIRequest
     from django.utils.module_loading import import_string
 

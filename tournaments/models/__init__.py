@@ -6,6 +6,7 @@ from .draft import DraftChange, ForbiddenPair
 from .entrant import Entrant, Team
 from .job import Job
 from .match import LineupBoard, Match, TeamAbsence
+from .preference import LanguagePreference
 from .round import Board, Round, Seat
 from .tournament import Tournament
 
@@ -17,6 +18,7 @@ __all__ = [
     "ForbiddenPair",
     "Entrant",
     "Job",
+    "LanguagePreference",
     "LineupBoard",
     "Match",
     "Round",

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import public_cache
+from tournaments.languages import LanguageField
 from tournaments.us_chess import US_TIEBREAK_CODES, US_VARIATIONS
 from tournaments.validators import plain_text
 
@@ -341,6 +342,13 @@ class Tournament(models.Model):
         default="UTC",
         validators=[plain_text, validate_time_zone],
         help_text=_("e.g. Europe/Berlin."),
+    )
+    # The language of the public pages for a reader whose browser asks for none of the site's
+    # (docs/i18n.md); blank: English.
+    language = LanguageField(
+        blank=True,
+        verbose_name=_("language of the public pages"),
+        help_text=_("For readers whose browser asks for none of the site's languages."),
     )
     # Prize money (tournaments/prizes.py): the amounts of each list, how tied players share them.
     prize_money = models.JSONField(default=list, blank=True, validators=[validate_prize_money])

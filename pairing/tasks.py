@@ -19,6 +19,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import close_old_connections, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from procrastinate import JobContext
@@ -26,7 +27,7 @@ from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
 from procrastinate.jobs import Status
 
-from tournaments.models import Job, Round, Tournament
+from tournaments.models import Job, LanguagePreference, Round, Tournament
 
 from . import job_kinds, jobs
 
@@ -110,6 +111,16 @@ def cancel(job: Job, user: User) -> None:
 
 
 @contextlib.contextmanager
+def _requester_language(job_id: int) -> Iterator[None]:
+    """The job's messages in the language of the arbiter who asked for it (his account's choice),
+    as the page he follows it on would have worded them; the site's language when he has none."""
+    user = Job.objects.filter(pk=job_id).values_list("requested_by", flat=True).first()
+    chosen = LanguagePreference.objects.filter(user=user).values_list("language", flat=True).first()
+    with translation.override(chosen or settings.LANGUAGE_CODE):
+        yield
+
+
+@contextlib.contextmanager
 def _own_connections() -> Iterator[None]:
     """A task runs in a thread of the worker: connections left stale are closed before and after it."""
     close_old_connections()
@@ -121,7 +132,7 @@ def _own_connections() -> Iterator[None]:
 
 @app.task(name="pair_round", pass_context=True)
 def pair_round(context: JobContext, job_id: int) -> None:
-    with _own_connections():
+    with _own_connections(), _requester_language(job_id):
         own_process = not job_kinds.small_field(job_id)
         jobs.supervise(job_id, job_kinds.pair, context.should_abort, own_process=own_process)
 
@@ -138,14 +149,14 @@ def check_draft(round_id: int) -> None:
 @app.task(name="import_entrants", queue="quick")
 def import_entrants(job_id: int) -> None:
     """Check (and on confirmation save) a file of entrants: `job_kinds.import_entrants`."""
-    with _own_connections():
+    with _own_connections(), _requester_language(job_id):
         job_kinds.import_entrants(job_id)
 
 
 @app.task(name="recheck_rounds")
 def recheck_rounds(job_id: int) -> None:
     """Pair every published round again and compare (`job_kinds.recheck_rounds`): as long as pairing them."""
-    with _own_connections():
+    with _own_connections(), _requester_language(job_id):
         job_kinds.recheck_rounds(job_id)
 
 

@@ -26,7 +26,8 @@ from tournaments.models import Announcement, Entrant, Team, Tournament
 
 # Words of the pages' English that no German page would hold. German words spelt like English
 # ones are left out: Team, Name, Start, Status, Link, in, an, am, so, was, will, also, die, hat, war,
-# man, Elo, Buchholz; and so are the codes and notations every language keeps (BH, TRF, FIDE, 1-0).
+# man, Elo, Buchholz, Export, lost ("lost ... aus", from auslosen); and so are the codes and
+# notations every language keeps (BH, TRF, FIDE, 1-0).
 ENGLISH = {
     *("round", "rounds", "board", "boards", "standings", "pairings", "pairing", "results", "result"),
     *("player", "players", "points", "score", "rating", "ratings", "rated", "unrated", "publish"),
@@ -34,8 +35,8 @@ ENGLISH = {
     *("withdrawn", "entrants", "entrant", "settings", "schedule", "print", "crosstable", "tie-break"),
     *("tie-breaks", "prize", "prizes", "pair", "paired", "review", "enter", "edit", "add", "remove"),
     *("tournament", "tournaments", "sign", "search", "next", "previous", "back", "menu", "games"),
-    *("game", "won", "lost", "after", "before", "none", "yes", "teams", "match", "matches", "lineup"),
-    *("captain", "arbiter", "arbiters", "deputy", "absent", "late", "import", "export", "list"),
+    *("game", "won", "after", "before", "none", "yes", "teams", "match", "matches", "lineup"),
+    *("captain", "arbiter", "arbiters", "deputy", "absent", "late", "import", "list"),
     *("the", "and", "of", "with", "not", "from", "your", "this", "that", "which", "are", "is", "has"),
     *("have", "for", "to", "by", "on", "at", "or", "be", "been", "when", "there", "here", "no"),
 }
@@ -46,8 +47,9 @@ READ_ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "data-confirm"}
 
 
 class VisibleText(HTMLParser):
-    """The text a person reads on a page: its text outside script and style, the attributes above,
-    and the labels of buttons given as values."""
+    """The text a person reads on a page: its text outside script, style and code (what a file must
+    spell, such as an import's column names), the attributes above, and the labels of buttons given
+    as values."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -55,7 +57,7 @@ class VisibleText(HTMLParser):
         self.hidden = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
+        if tag in ("script", "style", "code"):
             self.hidden += 1
         values = dict(attrs)
         self.parts += [value for name, value in attrs if name in READ_ATTRIBUTES and value]
@@ -63,7 +65,7 @@ class VisibleText(HTMLParser):
             self.parts.append(values["value"] or "")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
+        if tag in ("script", "style", "code"):
             self.hidden -= 1
 
     def handle_data(self, data: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from swiss.messages import Message, gettext_noop
 from swiss.model import Code, Colour, Player, RoundResult, TournamentState
 from swiss.norms import rules
 from swiss.norms.event import EventCheck, Exemption, NormEvent, check_event, event_from_trf
@@ -50,7 +51,7 @@ class PlayerNorms:
     complete: bool  # every round of the event is played: a check's status is final
     checks: tuple[Check, ...]  # one per title the player can make, GM first
     reach: tuple[Reach, ...]  # with rounds left: one per title
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
 
     @property
     def achieved(self) -> tuple[NormTitle, ...]:
@@ -163,23 +164,37 @@ def player_norms(
     return PlayerNorms(player, complete, checks, found, notes)
 
 
-def _notes(player: Player, games: Iterable[Game], by_number: dict[int, Player]) -> tuple[str, ...]:
+def _notes(player: Player, games: Iterable[Game], by_number: dict[int, Player]) -> tuple[Message, ...]:
     notes = []
     if not player.federation.strip():
-        notes.append("No federation given: the federation rules (1.4.3, 1.4.4) cannot be met.")
+        notes.append(
+            Message(gettext_noop("No federation given: the federation rules (1.4.3, 1.4.4) cannot be met."))
+        )
     if not player.sex.strip():
-        notes.append("Sex not given: WGM and WIM norms are not checked.")
+        notes.append(Message(gettext_noop("Sex not given: WGM and WIM norms are not checked.")))
     for game in games:
         opponent = by_number.get(game.opponent) if game.opponent is not None else None
         if opponent is None:
             continue
         if opponent.title.strip() and rules.title_of(opponent.title) is None:
             notes.append(
-                f"Round {game.round}: the opponent's title code {opponent.title.strip()!r} is unknown "
-                "to the rules; counted as untitled."
+                Message(
+                    gettext_noop(
+                        "Round %(round)s: the opponent's title code '%(title)s' is unknown to the rules; "
+                        "counted as untitled."
+                    ),
+                    {"round": game.round, "title": opponent.title.strip()},
+                )
             )
         if game.counts and not opponent.federation.strip():
-            notes.append(f"Round {game.round}: the opponent has no federation; counted as the worst case.")
+            notes.append(
+                Message(
+                    gettext_noop(
+                        "Round %(round)s: the opponent has no federation; counted as the worst case."
+                    ),
+                    {"round": game.round},
+                )
+            )
     return tuple(notes)
 
 

@@ -116,7 +116,7 @@ class EventCheck:
     federation_rules: bool  # False: exempt (1.4.3)
     exemption: str  # which exemption applies, "" none
     fields: tuple[RoundField, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
 
     @property
     def failed(self) -> tuple[Condition, ...]:
@@ -127,7 +127,7 @@ class EventCheck:
 def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
     host = event.host_federation.strip().upper()
     played = state.rounds_played
-    notes: list[str] = []
+    notes: list[Message] = []
     fields = round_fields(state.players, host, played) if host else ()
     big_swiss = bool(fields) and all(f.qualifies for f in fields)
     exemption = ""
@@ -136,7 +136,9 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
     elif big_swiss:
         exemption = "1.4.3(d)"
     if not host:
-        notes.append("The host federation is not given: the 1.4.3(d) exemption is not checked.")
+        notes.append(
+            Message(gettext_noop("The host federation is not given: the 1.4.3(d) exemption is not checked."))
+        )
     conditions = [
         Condition(
             "rounds",
@@ -239,12 +241,22 @@ def check_event(state: TournamentState, event: NormEvent) -> EventCheck:
     )
     unknown = sorted({p.title for p in state.players if p.title.strip() and rules.title_of(p.title) is None})
     if unknown:
-        notes.append(f"Unknown title codes {', '.join(unknown)}: those players are counted as untitled.")
+        notes.append(
+            Message(
+                gettext_noop("Unknown title codes %(codes)s: those players are counted as untitled."),
+                {"codes": ", ".join(unknown)},
+            )
+        )
     missing = [p.number for p in state.players if not p.federation.strip()]
     if missing:
         shown = ", ".join(str(n) for n in missing[:10]) + (" ..." if len(missing) > 10 else "")
         notes.append(
-            f"No federation for players {shown}: their opponents' federation rules are judged "
-            "at the worst case, and their own norms cannot be certified."
+            Message(
+                gettext_noop(
+                    "No federation for players %(numbers)s: their opponents' federation rules are judged "
+                    "at the worst case, and their own norms cannot be certified."
+                ),
+                {"numbers": shown},
+            )
         )
     return EventCheck(tuple(conditions), not exemption, exemption, fields, tuple(notes))

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from pairing import job_kinds, registration
-from tournaments.models import Board, Entrant, Job
+from tournaments.models import Board, Entrant, Job, LanguagePreference
 
 from .conftest import url
 
@@ -90,6 +90,19 @@ def test_a_job_whose_input_changed_after_it_was_queued_is_discarded_and_the_arbi
     assert "changed while it was being paired" in job.message
     assert not Board.objects.exists()
     assert job.message.encode() in arbiter_client.get(url("round", tournament, 1)).content
+
+
+def test_a_workers_message_is_in_the_language_of_the_arbiter_who_asked(
+    queued, arbiter_client, arbiter, tournament, field, start_worker
+):
+    LanguagePreference.objects.create(user=arbiter, language="de")
+    arbiter_client.post(url("pair", tournament), {"round": 1})
+    job = Job.objects.get()
+    registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Lena", fide_rating=2000)])
+
+    start_worker()
+    job = wait_for(job, Job.Status.DISCARDED)
+    assert "während der Auslosung geändert" in job.message
 
 
 def test_a_cancelled_job_is_never_paired(queued, arbiter_client, tournament, field, start_worker):

@@ -110,7 +110,7 @@ def test_example_6_5_one_absent_round_ends_the_exemption_for_every_round() -> No
 def test_without_a_host_federation_the_exemption_is_not_assumed() -> None:
     norms = tournament_norms(state_of(case("08")), NormEvent())
     assert norms.players[0].achieved == ()
-    assert "The host federation is not given" in norms.event.notes[0]
+    assert "The host federation is not given" in str(norms.event.notes[0])
 
 
 def test_an_event_of_seven_rounds_fails_as_a_whole() -> None:

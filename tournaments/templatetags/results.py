@@ -1,12 +1,13 @@
 """`{% load results %}`: a board's result in the notation of every public page (`bridge.notation`),
-and a side's colour in the reader's language."""
+a side's colour and an engine's message in the reader's language."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.translation import pgettext
 
-from tournaments.bridge import notation
+from swiss.messages import Message
+from tournaments.bridge import notation, wording
 
 register = template.Library()
 
@@ -26,3 +27,9 @@ def colour_name(colour: str) -> str:
     if colour == "Black":
         return pgettext("colour", "Black")
     return colour
+
+
+@register.filter
+def worded(message: Message | str) -> str:
+    """An engine's message (a norm condition, a finding) in the reader's language; a plain text as it is."""
+    return wording.worded(message) if isinstance(message, Message) else message

@@ -115,3 +115,21 @@ def test_the_crosstable_and_the_csv_write_forfeits_and_byes_alike(client, demo):
     # The crosstable and the CSV are one notation: every row's cells agree.
     for row in table.rows[:10]:
         assert by_number[str(row.entrant.pairing_number)][-4:] == crosstable_cells(html, row.position)
+
+
+def test_a_rating_change_reads_in_the_readers_number_format_and_a_message_in_his_language() -> None:
+    from django.utils import translation
+
+    from swiss.messages import Message
+    from tournaments.templatetags.results import signed_change, worded
+
+    note = Message("Sex not given: WGM and WIM norms are not checked.")
+    with translation.override("de"):
+        assert [signed_change(c) for c in ("+16.4", "-2.1", "0.0", "")] == ["+16,4", "-2,1", "0,0", ""]
+        assert worded(note) == "Geschlecht nicht angegeben: WGM- und WIM-Normen werden nicht geprüft."
+    with translation.override("en"):
+        assert (
+            signed_change("+16.4") == "+16.4"
+            and worded(note) == str(note)
+            and worded("as typed") == "as typed"
+        )

@@ -3,7 +3,10 @@ a side's colour and an engine's message in the reader's language."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import template
+from django.utils import formats
 from django.utils.translation import pgettext
 
 from swiss.messages import Message
@@ -33,3 +36,14 @@ def colour_name(colour: str) -> str:
 def worded(message: Message | str) -> str:
     """An engine's message (a norm condition, a finding) in the reader's language; a plain text as it is."""
     return wording.worded(message) if isinstance(message, Message) else message
+
+
+@register.filter
+def signed_change(text: str) -> str:
+    """A rating change as the tables keep it ("+16.4", "-2.1", "0.0") in the reader's number format
+    ("+16,4" in German, as the points beside it)."""
+    if not text:
+        return text
+    value = Decimal(text)
+    shown = formats.number_format(abs(value), 1)
+    return f"+{shown}" if value > 0 else f"-{shown}" if value < 0 else shown

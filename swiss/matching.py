@@ -14,7 +14,7 @@ twelve bytes on the way and no Python object.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -77,9 +77,6 @@ class Graph:
     def solve(self, size: int) -> list[int]:
         """A maximum-weight matching: mate[v], or -1 when v is unmatched."""
         return max_weight_matching(size, self.heads, self.tails, self.weights, self.table)
-
-    def pair(self, k: int) -> tuple[int, int]:
-        return self.heads[k], self.tails[k]
 
 
 def _runs(vertices: Sequence[int]) -> Iterator[tuple[int, int]]:
@@ -190,6 +187,7 @@ class Matcher:
             return cover_new(self.size, graph.heads, graph.tails, tight, mate, positive, blossoms)
 
         cover = cover_of(solved)
+        optimal: _Optimal | None = None  # built when a choice first needs a deciding solve
         for vertex, partners in preferences:
             if vertex in taken:
                 continue
@@ -199,7 +197,9 @@ class Matcher:
                 pair = (max(vertex, partner), min(vertex, partner))
                 held = cover_pair(cover, vertex, partner)
                 if held < 0:
-                    found = self._holding([graph.pair(k) for k in tight], below, [*chosen, pair])
+                    if optimal is None:
+                        optimal = _Optimal(self.size, graph, tight, positive, blossoms)
+                    found = optimal.holding([*chosen, pair])
                     if found is not None:
                         cover = cover_of(found)
                         for a, b in chosen:
@@ -210,21 +210,6 @@ class Matcher:
                     taken |= set(pair)
                     break
         return self._mate(inside, unmatched, cover_mate(cover))
-
-    def _holding(
-        self, tight: list[tuple[int, int]], below: int | None, pairs: list[tuple[int, int]]
-    ) -> list[int] | None:
-        """A maximum-weight matching (-1: unmatched) that holds every one of `pairs`, or None;
-        the bonuses set keep their precedence over holding the pairs. Only the `tight`
-        edges of an optimal solve can be in a maximum-weight matching: the solve takes no
-        others."""
-        bonus, shift = self._bonus, len(pairs).bit_length()
-        self._bonus = {pair: value << shift for pair, value in bonus.items()}
-        for pair in pairs:
-            self._bonus[pair] = self._bonus.get(pair, 0) | 1
-        mate = self._graph_of_pairs(tight, below).solve(self.size)
-        self._bonus = bonus
-        return None if any(mate[a] != b for a, b in pairs) else mate
 
     def _number(self, a: int, b: int) -> int:
         """The number of the weight of (a, b), a > b."""
@@ -269,19 +254,6 @@ class Matcher:
                     self._add_bonus(graph, i * (i - 1) // 2 + position[b], bonus)
         return graph
 
-    def _graph_of_pairs(self, pairs: list[tuple[int, int]], below: int | None) -> Graph:
-        """The graph of the pairs (a, b), a > b, as `_graph` weighs them."""
-        graph = Graph([])
-        for a, b in pairs:
-            graph.heads.append(a)
-            graph.tails.append(b)
-            graph.weights.append(self._number(a, b))
-        graph.table = self._table(below)
-        for k, pair in enumerate(pairs):
-            if pair in self._bonus:
-                self._add_bonus(graph, k, self._bonus[pair])
-        return graph
-
     @staticmethod
     def _add_bonus(graph: Graph, k: int, bonus: int) -> None:
         """Edge k's weight with `bonus` in its low bits, if it is an edge."""
@@ -304,6 +276,60 @@ class Matcher:
         for a, b in self._fixed.items():
             mate[a] = b
         return mate
+
+
+class _Optimal:
+    """The maximum-weight matchings of one solve, told by its optimal duals, weighed small.
+
+    Every maximum-weight matching lies in the solve's tight edges, and a matching M of
+    tight edges weighs sum(y[v] for v covered) + sum(z[B] * |M inside B|) over the
+    vertices v and blossoms B, at most the duals' total; it is a maximum-weight matching
+    when it reaches that, by covering every vertex of positive dual and matching all but
+    one vertex of every blossom of positive dual inside it. Weighing each tight edge by
+    its level, one per end of positive dual and one per blossom of positive dual holding
+    both ends, gives the same maximum-weight matchings in a few bits instead of the
+    weights' hundreds (the bonuses set at the solve included): a deciding solve on them
+    is as exact and faster, and the graph is built once for every choice that needs one.
+    """
+
+    def __init__(
+        self, size: int, graph: Graph, tight: Sequence[int], positive: list[int], blossoms: list[list[int]]
+    ) -> None:
+        self.size = size
+        self.heads = array("i", map(graph.heads.__getitem__, tight))
+        self.tails = array("i", map(graph.tails.__getitem__, tight))
+        # The graph's edges come ordered by (head, tail), and the tight ones keep that order:
+        # an edge is found by bisection on its key.
+        self.keys = array("q", (a * size + b for a, b in zip(self.heads, self.tails, strict=True)))
+        chains: dict[int, set[int]] = {}
+        for index, members in enumerate(blossoms):
+            for v in members:
+                chains.setdefault(v, set()).add(index)
+        positive_set = set(positive)
+        empty: set[int] = set()
+
+        def level(a: int, b: int) -> int:
+            shared = len(chains.get(a, empty) & chains.get(b, empty))
+            return (a in positive_set) + (b in positive_set) + shared
+
+        self.levels = array("i", map(level, self.heads, self.tails))
+        self.top = max(self.levels, default=0)
+
+    def holding(self, pairs: list[tuple[int, int]]) -> list[int] | None:
+        """A maximum-weight matching (-1: unmatched) that holds every one of `pairs` (a, b),
+        a > b, or None: the levels shifted past one bit per pair, which those pairs get."""
+        shift = len(pairs).bit_length()
+        # Weight number l is level l; number top + l is level l with a pair's bit.
+        table = [0, *(level << shift for level in range(1, self.top + 1))]
+        table += [(level << shift) | 1 for level in range(1, self.top + 1)]
+        weights = array("i", self.levels)
+        for a, b in pairs:
+            k = bisect_left(self.keys, a * self.size + b)
+            if k == len(self.keys) or self.keys[k] != a * self.size + b:
+                return None  # not a tight edge: in no maximum-weight matching
+            weights[k] += self.top
+        mate = max_weight_matching(self.size, self.heads, self.tails, weights, table)
+        return None if any(mate[a] != b for a, b in pairs) else mate
 
 
 def maximum_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:

@@ -31,6 +31,18 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test() -> Iterator[None]:
+    """Each test starts in the site's language. The language middleware activates a request's
+    language in the test's own thread and a server never resets it (the next request activates
+    its own); a test reading text outside a request would otherwise read the last page's language."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Debian's Chromium: Playwright cannot download its own browser here."""

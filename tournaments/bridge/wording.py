@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from swiss.check import Finding
-from swiss.messages import Message
+from swiss.messages import Message as Message  # re-exported: the pages type what they word
 
 
 def _translate(template: str) -> str:
@@ -24,9 +24,10 @@ def _translate(template: str) -> str:
     return gettext(template) if template else template
 
 
-def worded(message: Message) -> str:
-    """`message` in the active language."""
-    return message.worded(_translate)
+def worded(message: Message | str) -> str:
+    """`message` in the active language; a plain text (a note stored before notes were messages,
+    something a user typed) as it is."""
+    return message.worded(_translate) if isinstance(message, Message) else message
 
 
 def all_worded(messages: list[Message]) -> list[str]:

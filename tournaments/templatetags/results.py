@@ -9,7 +9,6 @@ from django import template
 from django.utils import formats
 from django.utils.translation import pgettext
 
-from swiss.messages import Message
 from tournaments.bridge import notation, wording
 
 register = template.Library()
@@ -33,9 +32,9 @@ def colour_name(colour: str) -> str:
 
 
 @register.filter
-def worded(message: Message | str) -> str:
+def worded(message: wording.Message | str) -> str:
     """An engine's message (a norm condition, a finding) in the reader's language; a plain text as it is."""
-    return wording.worded(message) if isinstance(message, Message) else message
+    return wording.worded(message)
 
 
 @register.filter

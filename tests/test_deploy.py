@@ -42,6 +42,23 @@ def test_check_deploy_is_clean_with_production_values():
     assert "no issues" in result.stdout
 
 
+def test_gunicorns_entry_point_loads_in_a_fresh_interpreter():
+    """What gunicorn imports first (config.wsgi, whose fast path reads the public cache before the
+    settings are loaded) loads with production values: a module that only works once the settings
+    have run would stop every web worker at boot."""
+    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
+    clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
+    result = subprocess.run(
+        [sys.executable, "-c", "import config.wsgi; print(callable(config.wsgi.application))"],
+        cwd=ROOT,
+        env={**clean, "ENV_FILE": os.devnull, **PRODUCTION},
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True"
+
+
 def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
     result = manage("check", **{**PRODUCTION, "SECRET_KEY": ""})
     assert result.returncode != 0

@@ -9,7 +9,7 @@ config/language.py applies the whole order to the requests Django handles.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.conf import settings
@@ -65,7 +65,15 @@ def validate_language(value: str) -> None:
         )
 
 
-class LanguageField(models.CharField[str, str]):
+# Subscripted only for the type checker: config/wsgi.py imports this module (through the public
+# cache's fast path) before the settings have made Django's fields subscriptable.
+if TYPE_CHECKING:
+    _CharField = models.CharField[str, str]
+else:
+    _CharField = models.CharField
+
+
+class LanguageField(_CharField):
     """A code of settings.LANGUAGES or blank, chosen from a list. The list is read at run time, not
     stored in a migration, so adding a language is a line in the settings and a catalogue only."""
 

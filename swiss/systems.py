@@ -179,18 +179,14 @@ def us_system(options: USOptions | None = None) -> PlayerSystem:
 
     def explain(state: TournamentState, board: Board, _: int, __: Explained | None) -> list[Message]:
         """The log's line for the engine's board, or for each player's board when the board
-        shown is not the engine's (a director changed the draft). The log's lines stay in
-        English: they are the engine's record of its steps (docs/us-chess.md)."""
+        shown is not the engine's (a director changed the draft)."""
         try:
             made = pair_with_log(state, options)
         except PairingError as error:
             return [
                 Message(gettext_noop("The engine finds no pairing now: %(error)s"), {"error": str(error)})
             ]
-        lines = {
-            made_board: Message("%(line)s", {"line": line})
-            for made_board, line in zip(made.pairing.boards, made.log, strict=True)
-        }
+        lines = dict(zip(made.pairing.boards, made.log, strict=True))
         if board in lines:
             return [lines[board]]
         players = {board.white, board.black} - {None}
@@ -202,7 +198,7 @@ def us_system(options: USOptions | None = None) -> PlayerSystem:
 
     def explain_round(state: TournamentState) -> tuple[Pairing, list[str]]:
         made = pair_with_log(state, options)
-        return made.pairing, list(made.log)
+        return made.pairing, [str(line) for line in made.log]
 
     return System(
         name="us",

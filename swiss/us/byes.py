@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from swiss.check import points_text
-from swiss.messages import Message, gettext_noop
+from swiss.messages import Message, gettext_noop, listed
 from swiss.model import Code
 from swiss.us.facts import Facts
 
@@ -44,25 +44,27 @@ def bye_order(facts: Facts, active: list[int]) -> list[int]:
     )
 
 
-def choose_bye(facts: Facts, active: list[int]) -> tuple[int, str]:
+def choose_bye(facts: Facts, active: list[int]) -> tuple[int, Message]:
     """The bye and the log line saying why: the first player in 28L order whose absence
     leaves the others pairable without a rematch.  When everyone has had a bye or a
     forfeit win, 28L3 gives way (and the log says so)."""
     for number in bye_order(facts, active):
         reason = ineligible(facts, number)
         if reason is None and facts.pairable([n for n in active if n != number]):
-            return number, "; ".join([_chosen(facts, number), *_passed_over(facts, active, number)]) + "."
+            return number, listed(
+                [*_chosen(facts, number), *_passed_over(facts, active, number)], "; "
+            ).as_sentence()
     for number in bye_order(facts, active):
         if facts.pairable([n for n in active if n != number]):
-            return (
-                number,
-                f"Bye: {facts.name(number)}; every player has had a bye or a forfeit win (28L3 waived).",
+            waived = gettext_noop(
+                "Bye: %(player)s; every player has had a bye or a forfeit win (28L3 waived)."
             )
+            return number, Message(waived, {"player": facts.name(number)})
     first = bye_order(facts, active)[0]
-    return first, f"Bye: {facts.name(first)}."
+    return first, Message(gettext_noop("Bye: %(player)s."), {"player": facts.name(first)})
 
 
-def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[str]:
+def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[Message]:
     """Why the players of the bye's score group rated below it (or unrated) did not get it."""
     notes = []
     for number in active:
@@ -70,27 +72,51 @@ def _passed_over(facts: Facts, active: list[int], chosen: int) -> list[str]:
             continue
         if facts.rating[chosen] and facts.rating[number] and facts.rating[number] > facts.rating[chosen]:
             continue
-        reason: Message | str | None = ineligible(facts, number)
+        name = facts.name(number)
+        reason = ineligible(facts, number)
         taken = half_bye(facts, number)
-        if reason is None and taken is not None:
-            reason = f"took a half-point bye in round {taken} (28L4)"
-        elif reason is None and facts.rating[number] == 0 and facts.rating[chosen]:
+        if reason is not None:
+            note = Message(
+                gettext_noop("not %(player)s: %(reason)s (28L3)"), {"player": name, "reason": reason}
+            )
+        elif taken is not None:
+            note = Message(
+                gettext_noop("not %(player)s: took a half-point bye in round %(round)s (28L4)"),
+                {"player": name, "round": taken},
+            )
+        elif facts.rating[number] == 0 and facts.rating[chosen]:
             continue  # rated players come first (28L2)
-        elif reason is None:
-            reason = "the others could not then be paired without a rematch (27A1)"
-        notes.append(f"not {facts.name(number)}: {reason}{' (28L3)' if isinstance(reason, Message) else ''}")
+        else:
+            note = Message(
+                gettext_noop("not %(player)s: the others could not then be paired without a rematch (27A1)"),
+                {"player": name},
+            )
+        notes.append(note)
     return notes
 
 
-def _chosen(facts: Facts, number: int) -> str:
+def _chosen(facts: Facts, number: int) -> list[Message]:
+    """The bye's player and why, then, when they took a half-point bye, why they still get it."""
     group = points_text(facts.score[number])
     if facts.rating[number]:
-        who = f"{facts.name(number)} ({facts.rating[number]})"
-        line = f"Bye: {who}, the lowest-rated player of the {group}-point group who can have it (28L2)"
+        line = Message(
+            gettext_noop(
+                "Bye: %(player)s (%(rating)s), the lowest-rated player of the %(score)s-point group "
+                "who can have it (28L2)"
+            ),
+            {"player": facts.name(number), "rating": facts.rating[number], "score": group},
+        )
     else:
-        who = f"{facts.name(number)} (unrated)"
-        line = f"Bye: {who}: no rated player of the {group}-point group can have it (28L2)"
+        line = Message(
+            gettext_noop(
+                "Bye: %(player)s (unrated): no rated player of the %(score)s-point group can have it (28L2)"
+            ),
+            {"player": facts.name(number), "score": group},
+        )
     taken = half_bye(facts, number)
-    if taken is not None:
-        line += f"; took a half-point bye in round {taken}, but no one else in the group can have it (28L4)"
-    return line
+    if taken is None:
+        return [line]
+    half = gettext_noop(
+        "took a half-point bye in round %(round)s, but no one else in the group can have it (28L4)"
+    )
+    return [line, Message(half, {"round": taken})]

@@ -107,7 +107,7 @@ def _colours(facts: Facts, context: PairingContext, known: list[tuple[int, Board
         colour, rule = allocate(
             facts.due[higher], facts.due[lower], Colour.WHITE, False, rule_4=not options.no_rule_4
         )
-        if rule.startswith("28J") or (variations and "rule 5" in rule):
+        if rule.text.startswith("28J") or (variations and "rule 5" in str(rule)):
             continue
         if (colour is Colour.WHITE) != (higher == white):
             findings.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swiss.colours import colour_state
+from swiss.messages import Message, gettext_noop
 from swiss.model import Colour, RoundResult
 from swiss.us.options import USOptions
 
@@ -63,7 +64,7 @@ def limit(level: int, colour: Colour | None, options: USOptions) -> int | None:
 
 def allocate(
     higher: Due, lower: Due, fallback: Colour, lower_priority: bool, *, rule_4: bool
-) -> tuple[Colour, str]:
+) -> tuple[Colour, Message]:
     """29E4: the higher-ranked player's colour and the rule that decided it.
 
     `fallback` is the colour the higher-ranked player gets when neither player has
@@ -72,35 +73,45 @@ def allocate(
     `rule_4` (29E4d) only the last round is compared before rule 5.
     """
     if higher.colour is None and lower.colour is None:
-        return fallback, "28J: no colours yet, the coin toss alternating down the boards"
+        return fallback, Message(
+            gettext_noop("28J: no colours yet, the coin toss alternating down the boards")
+        )
     if higher.colour is None:
         assert lower.colour is not None
-        return lower.colour.opposite, "29E3: the lower-ranked player's due colour"
+        return lower.colour.opposite, Message(gettext_noop("29E3: the lower-ranked player's due colour"))
     if higher.colour is not lower.colour:
-        return higher.colour, "29E3: each player's due colour"
+        return higher.colour, Message(gettext_noop("29E3: each player's due colour"))
     if bool(higher.imbalance) != bool(lower.imbalance):
         colour = higher.colour if higher.imbalance else higher.colour.opposite
-        return colour, "29E4 rule 1: the player with unequal colours gets the due colour"
+        return colour, Message(
+            gettext_noop("29E4 rule 1: the player with unequal colours gets the due colour")
+        )
     if higher.imbalance != lower.imbalance:
         colour = higher.colour if higher.imbalance > lower.imbalance else higher.colour.opposite
-        return colour, "29E4 rule 2: the larger imbalance gets the due colour"
+        return colour, Message(gettext_noop("29E4 rule 2: the larger imbalance gets the due colour"))
     latest = True
     for mine, theirs in zip(reversed(higher.rounds), reversed(lower.rounds), strict=False):
         if mine is not theirs:
-            rule = "rule 3: they had different colours last round" if latest else "rule 4: alternating from "
-            if not latest:
-                rule += "the latest round in which their colours differed"
+            rule = Message(
+                gettext_noop("29E4 rule 3: they had different colours last round")
+                if latest
+                else gettext_noop(
+                    "29E4 rule 4: alternating from the latest round in which their colours differed"
+                )
+            )
             if mine is None:
                 assert theirs is not None
-                return theirs, f"29E4 {rule}"
-            return mine.opposite, f"29E4 {rule}"
+                return theirs, rule
+            return mine.opposite, rule
         if not rule_4:
             break
         latest = False
-    skipped = "" if rule_4 else "29E4d (variation) skips rule 4; "
     if lower_priority:
-        return (
-            higher.colour.opposite,
-            f"{skipped}29E4 rule 5 (variation): the lower-ranked player gets the due colour",
-        )
-    return higher.colour, f"{skipped}29E4 rule 5: the higher-ranked player gets the due colour"
+        colour = higher.colour.opposite
+        rule = Message(gettext_noop("29E4 rule 5 (variation): the lower-ranked player gets the due colour"))
+    else:
+        colour = higher.colour
+        rule = Message(gettext_noop("29E4 rule 5: the higher-ranked player gets the due colour"))
+    if not rule_4:
+        rule = Message(gettext_noop("29E4d (variation) skips rule 4; %(rule)s"), {"rule": rule})
+    return colour, rule

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from swiss.matching import maximum_matching
+from swiss.messages import Message, gettext_noop
 from swiss.model import Colour
 from swiss.us.colours import ALTERNATION, EQUALISATION, NONE, conflict, limit
 from swiss.us.facts import Facts
@@ -24,7 +25,11 @@ _INTERCHANGE_REACH = 3
 # rematches is re-paired by one matching.
 _REMATCH_INTERCHANGES = 40
 _REMATCH, _TEAMMATE = 1000, 1
-_COUNT = {2: "two", 3: "three", 4: "four"}
+_COUNT = {
+    2: Message(gettext_noop("two")),
+    3: Message(gettext_noop("three")),
+    4: Message(gettext_noop("four")),
+}
 
 
 @dataclass(frozen=True)
@@ -35,20 +40,31 @@ class Switch:
     moved: tuple[int, int]
     cost: int
     rule: str
-    reason: str
+    reason: Message
     # A transposition's cost measured on the upper-half players it faces (29E5c), when that
     # reading is the cheaper one; the players moved are always those of the lower half.
     measured_on: tuple[int, int] | None = None
 
-    def text(self, facts: Facts) -> str:
+    def text(self, facts: Facts) -> Message:
         if self.kind == "re-pairing":
-            return f"{self.rule} re-pairing of the whole group: {self.reason}"
+            return Message(
+                gettext_noop("%(rule)s re-pairing of the whole group: %(reason)s"),
+                {"rule": self.rule, "reason": self.reason},
+            )
         a, b = (facts.name(n) for n in self.moved)
-        cost = f"{self.cost} points"
+        cost = Message(gettext_noop("%(points)s points"), {"points": self.cost})
         if self.measured_on is not None:
             c, d = (facts.name(n) for n in self.measured_on)
-            cost += f" (measured as {c}↔{d}, 29E5c)"
-        return f"{self.rule} {self.kind} {a}↔{b}, {cost}, {self.reason}"
+            cost = Message(
+                gettext_noop("%(points)s points (measured as %(c)s↔%(d)s, 29E5c)"),
+                {"points": self.cost, "c": c, "d": d},
+            )
+        template = (
+            gettext_noop("%(rule)s transposition %(a)s↔%(b)s, %(cost)s, %(reason)s")
+            if self.kind == "transposition"
+            else gettext_noop("%(rule)s interchange %(a)s↔%(b)s, %(cost)s, %(reason)s")
+        )
+        return Message(template, {"rule": self.rule, "a": a, "b": b, "cost": cost, "reason": self.reason})
 
 
 @dataclass
@@ -65,10 +81,11 @@ class GroupPairing:
         return list(zip(self.uppers, self.lowers, strict=True))
 
 
-def _count(number: int, what: str) -> str:
+def _count(number: int, one: str, many: str) -> Message:
+    """One conflict ("an equalisation conflict") or several ("two ..."), the number in words up to four."""
     if number == 1:
-        return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
-    return f"{_COUNT.get(number, str(number))} {what}s"
+        return Message(one)
+    return Message(many, {"count": _COUNT.get(number, number)})
 
 
 def _problem(facts: Facts, a: int, b: int) -> int:
@@ -126,18 +143,21 @@ def _avoid_rematches(
         removed = [f"{uppers[k]}-{low[k]}" for k in (i, j) if problems[k]]
         after = _problem(facts, uppers[i], low[j]) + _problem(facts, uppers[j], low[i])
         rematch = after // _REMATCH < sum(problems[k] // _REMATCH for k in (i, j))
-        rule, what = ("27A1", "rematch") if rematch else ("28N", "teammate pairing")
-        plural = ("es" if rematch else "s") if len(removed) > 1 else ""
-        switches.append(
-            Switch(
-                "transposition",
-                moved,
-                price,
-                rule,
-                f"avoids the {what}{plural} {', '.join(removed)}",
-                measured,
+        rule = "27A1" if rematch else "28N"
+        if rematch:
+            avoids = (
+                gettext_noop("avoids the rematches %(pairs)s")
+                if len(removed) > 1
+                else gettext_noop("avoids the rematch %(pairs)s")
             )
-        )
+        else:
+            avoids = (
+                gettext_noop("avoids the teammate pairings %(pairs)s")
+                if len(removed) > 1
+                else gettext_noop("avoids the teammate pairing %(pairs)s")
+            )
+        reason = Message(avoids, {"pairs": ", ".join(removed)})
+        switches.append(Switch("transposition", moved, price, rule, reason, measured))
         low = _swap(low, i, j)
     if any(_problem(facts, uppers[k], low[k]) >= _REMATCH for k in boards):
         return None
@@ -223,13 +243,21 @@ def _colour_rule(fixes_eq: bool, cost: int) -> str:
     return "29E5a"
 
 
-def _fixes(equalisation: int, alternation: int) -> str:
+def _fixes(equalisation: int, alternation: int) -> Message:
     parts = []
     if equalisation > 0:
-        parts.append(_count(equalisation, "equalisation conflict"))
+        one, many = gettext_noop("an equalisation conflict"), gettext_noop("%(count)s equalisation conflicts")
+        parts.append(_count(equalisation, one, many))
     if alternation > 0:
-        parts.append(_count(alternation, "alternation conflict"))
-    return "fixes " + " and ".join(parts) if parts else "the same colours for fewer rating points"
+        one, many = gettext_noop("an alternation conflict"), gettext_noop("%(count)s alternation conflicts")
+        parts.append(_count(alternation, one, many))
+    if len(parts) == 2:
+        return Message(
+            gettext_noop("fixes %(first)s and %(second)s"), {"first": parts[0], "second": parts[1]}
+        )
+    if parts:
+        return Message(gettext_noop("fixes %(conflicts)s"), {"conflicts": parts[0]})
+    return Message(gettext_noop("the same colours for fewer rating points"))
 
 
 def _arrange(facts: Facts, uppers: tuple[int, ...], lowers: tuple[int, ...]) -> GroupPairing | None:
@@ -299,7 +327,8 @@ def _rematch_interchange(
     for cost, down, up in options[:_REMATCH_INTERCHANGES]:
         result = _arrange(facts, *_interchanged(facts, uppers, lowers, up, down))
         if result is not None:
-            step = Switch("interchange", (down, up), cost, "27A1", "no transposition avoids the rematches")
+            reason = Message(gettext_noop("no transposition avoids the rematches"))
+            step = Switch("interchange", (down, up), cost, "27A1", reason)
             result.switches.insert(0, step)
             return result
     return None
@@ -340,7 +369,10 @@ def _colour_interchange(
             reason = _fixes(base_key[0] - key[0], (base_key[1] - key[1]) - (base_key[0] - key[0]))
         elif key == base_key and base_largest > 80 and total < base_total:
             fixes_eq = any(s.rule == "29E5b" for s in base.switches)
-            reason = f"the same colours as transpositions of {base_total} points"
+            reason = Message(
+                gettext_noop("the same colours as transpositions of %(points)s points"),
+                {"points": base_total},
+            )
         else:
             continue
         ceiling = limit(EQUALISATION if fixes_eq else ALTERNATION, white_first, facts.options)
@@ -367,8 +399,11 @@ def _least_displacement(facts: Facts, members: list[int]) -> GroupPairing:
     pairs = [facts.ranked([members[a], members[b]]) for a, b in maximum_matching(len(members), edges)]
     pairs.sort(key=lambda pair: facts.rank_key(pair[0]))
     result = GroupPairing(tuple(p[0] for p in pairs), tuple(p[1] for p in pairs), {})
-    reason = (
-        "no single interchange lets transpositions avoid the rematches; the pairing nearest the natural one"
+    reason = Message(
+        gettext_noop(
+            "no single interchange lets transpositions avoid the rematches; "
+            "the pairing nearest the natural one"
+        )
     )
     result.switches.append(Switch("re-pairing", (pairs[0][0], pairs[0][1]), 0, "27A1", reason))
     _improve_colours(facts, result)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swiss.check import points_text
+from swiss.messages import Message, gettext_noop, listed
 from swiss.model import Board, Colour, Pairing, PairingError, TournamentState
 from swiss.us.byes import choose_bye, half_bye, ineligible
 from swiss.us.colours import ALTERNATION, EQUALISATION, NONE, allocate, conflict, limit
@@ -29,7 +30,7 @@ class USPairing:
     """The boards in US board order (the bye last) and the log: one line per board, then the bye's."""
 
     pairing: Pairing
-    log: tuple[str, ...]
+    log: tuple[Message, ...]
 
 
 @dataclass
@@ -38,7 +39,7 @@ class _Pair:
 
     higher: int
     lower: int
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
 
 def pair(state: TournamentState, options: USOptions | None = None) -> Pairing:
@@ -50,12 +51,12 @@ def pair_with_log(state: TournamentState, options: USOptions | None = None) -> U
     """The next round and its pairing-logic log."""
     facts = round_facts(state, options or USOptions())
     active = facts.ranked([n for n in facts.players if n not in state.absences])
-    bye, bye_line = choose_bye(facts, active) if len(active) % 2 else (None, "")
+    bye, bye_line = choose_bye(facts, active) if len(active) % 2 else (None, None)
     pairs = _pair_round(facts, active, bye)
-    if bye is not None and facts.options.bye_for_colours:
+    if bye is not None and bye_line is not None and facts.options.bye_for_colours:
         bye, bye_line, pairs = _bye_for_colours(facts, active, bye, bye_line, pairs)
     boards, lines = _colours(facts, pairs)
-    if bye is not None:
+    if bye is not None and bye_line is not None:
         boards.append(Board(bye, None))
         lines.append(bye_line)
     return USPairing(Pairing(tuple(boards)), tuple(lines))
@@ -108,8 +109,8 @@ def _pair_round(facts: Facts, active: list[int], bye: int | None) -> list[_Pair]
 
 
 def _bye_for_colours(
-    facts: Facts, active: list[int], bye: int, line: str, pairs: list[_Pair]
-) -> tuple[int, str, list[_Pair]]:
+    facts: Facts, active: list[int], bye: int, line: Message, pairs: list[_Pair]
+) -> tuple[int, Message, list[_Pair]]:
     """28L2a (variation): a higher-rated player of the bye's score group takes it instead
     when that leaves fewer colour conflicts, within the 29E5 limits of the bye's rating."""
     best = (colour_key(facts, [(p.higher, p.lower) for p in pairs]), bye, line, pairs)
@@ -128,9 +129,18 @@ def _bye_for_colours(
         fixes_eq = key[0] < best[0][0]
         ceiling = limit(EQUALISATION if fixes_eq else ALTERNATION, None, facts.options)
         if key < best[0] and (ceiling is None or cost <= ceiling):
-            why = (
-                f"Bye: {facts.name(other)} ({facts.rating[other]}) instead of {facts.name(bye)} "
-                f"({facts.rating[bye]}), {cost} points, for better colours (28L2a)."
+            why = Message(
+                gettext_noop(
+                    "Bye: %(player)s (%(rating)s) instead of %(other)s (%(other_rating)s), "
+                    "%(points)s points, for better colours (28L2a)."
+                ),
+                {
+                    "player": facts.name(other),
+                    "rating": facts.rating[other],
+                    "other": facts.name(bye),
+                    "other_rating": facts.rating[bye],
+                    "points": cost,
+                },
             )
             best = (key, other, why, others)
     return best[1], best[2], best[3]
@@ -141,7 +151,7 @@ def _pair_groups(facts: Facts, active: list[int]) -> list[_Pair]:
     groups = [list(g) for _, g in itertools.groupby(active, key=lambda n: facts.score[n])]
     made: list[_Pair] = []
     floaters: list[int] = []
-    origin: dict[int, str] = {}
+    origin: dict[int, Message] = {}
     for index, residents in enumerate(groups):
         below = [n for group in groups[index + 1 :] for n in group]
         score = points_text(facts.score[residents[0]])
@@ -156,14 +166,22 @@ def _pair_groups(facts: Facts, active: list[int]) -> list[_Pair]:
             if choice is None:
                 carried.append(floater)
                 continue
-            choice.notes.insert(0, f"{origin[floater]}; meets the {score}-point group")
+            meets = Message(
+                gettext_noop("%(origin)s; meets the %(score)s-point group"),
+                {"origin": origin[floater], "score": score},
+            )
+            choice.notes.insert(0, meets)
             made.append(choice)
             paired.update((floater, choice.lower))
             if choice.lower in residents:
                 residents.remove(choice.lower)
         drops, why = _drops(facts, residents, carried + below)
-        for number in drops:
-            origin[number] = f"{facts.name(number)} floats down from the {score}-point group ({why})"
+        if why is not None:  # someone floats down
+            for number in drops:
+                origin[number] = Message(
+                    gettext_noop("%(player)s floats down from the %(score)s-point group (%(why)s)"),
+                    {"player": facts.name(number), "score": score, "why": why},
+                )
         group = [n for n in residents if n not in drops]
         if group:
             made.extend(_group_pairs(facts, group, score))
@@ -193,32 +211,54 @@ def _floater_opponent(facts: Facts, floater: int, candidates: list[int], rest: l
                 continue
             if conflict(facts.due[floater], facts.due[candidate]) == NONE and legal(candidate):
                 rule = "29E5g" if cost == 0 else "29E5b" if level > ALTERNATION else "29E5a"
-                kind = "an equalisation" if level > ALTERNATION else "an alternation"
-                note = (
-                    f"natural opponent {facts.name(natural)} (29D1a); {rule} colour switch to "
-                    f"{facts.name(candidate)}, {cost} points, fixes {kind} conflict"
+                switch = (
+                    gettext_noop(
+                        "natural opponent %(natural)s (29D1a); %(rule)s colour switch to %(player)s, "
+                        "%(points)s points, fixes an equalisation conflict"
+                    )
+                    if level > ALTERNATION
+                    else gettext_noop(
+                        "natural opponent %(natural)s (29D1a); %(rule)s colour switch to %(player)s, "
+                        "%(points)s points, fixes an alternation conflict"
+                    )
                 )
-                return _Pair(floater, candidate, [note])
-    note = f"natural opponent {facts.name(natural)}, the highest-rated not met (29D1a)"
+                values: dict[str, str | int] = {
+                    "natural": facts.name(natural),
+                    "rule": rule,
+                    "player": facts.name(candidate),
+                    "points": cost,
+                }
+                return _Pair(floater, candidate, [Message(switch, values)])
+    note = Message(
+        gettext_noop("natural opponent %(player)s, the highest-rated not met (29D1a)"),
+        {"player": facts.name(natural)},
+    )
     return _Pair(floater, natural, [note])
 
 
-def _drops(facts: Facts, residents: list[int], below: list[int]) -> tuple[list[int], str]:
+def _drops(facts: Facts, residents: list[int], below: list[int]) -> tuple[list[int], Message | None]:
     """29D1-29D2: who leaves the group so that the rest can be paired among themselves and
     everyone below still can be: as few players as possible, the lowest-rated rated first."""
     order = sorted(residents, key=lambda n: (facts.rating[n] == 0, facts.rating[n], -n))
     if len(residents) % 2 == 0 and facts.pairable(residents) and facts.pairable(below):
-        return [], ""
+        return [], None
     for size in range(len(residents) % 2, len(residents) + 1, 2):
         for drops in itertools.combinations(order[: size + 4], size):
             stay = [n for n in residents if n not in drops]
             if facts.pairable(stay) and facts.pairable(facts.ranked([*drops, *below])):
                 if size == 1 and drops[0] == order[0]:
-                    return list(drops), "29D1a: the odd player, lowest-rated"
+                    return list(drops), Message(gettext_noop("29D1a: the odd player, lowest-rated"))
                 if size == 1:
-                    return list(drops), "29D1b: the odd player; the lower-rated ones could not float"
-                return list(drops), f"29D2: {size} players float, fewer could not keep the rest pairable"
-    return list(residents), "29D2: the whole group floats, it cannot be paired within itself"
+                    return list(drops), Message(
+                        gettext_noop("29D1b: the odd player; the lower-rated ones could not float")
+                    )
+                return list(drops), Message(
+                    gettext_noop("29D2: %(count)s players float, fewer could not keep the rest pairable"),
+                    {"count": size},
+                )
+    return list(residents), Message(
+        gettext_noop("29D2: the whole group floats, it cannot be paired within itself")
+    )
 
 
 def _group_pairs(facts: Facts, group: list[int], score: str) -> list[_Pair]:
@@ -227,11 +267,16 @@ def _group_pairs(facts: Facts, group: list[int], score: str) -> list[_Pair]:
     made = []
     for upper, lower in result.pairs:
         natural = result.natural[upper]
-        notes = [f"{score}-point group"]
+        notes = [Message(gettext_noop("%(score)s-point group"), {"score": score})]
         if natural == lower:
-            notes.append("natural pairing (29C1)")
+            notes.append(Message(gettext_noop("natural pairing (29C1)")))
         else:
-            notes.append(f"natural opponent of {facts.name(upper)}: {facts.name(natural)} (29C1)")
+            notes.append(
+                Message(
+                    gettext_noop("natural opponent of %(player)s: %(opponent)s (29C1)"),
+                    {"player": facts.name(upper), "opponent": facts.name(natural)},
+                )
+            )
         notes += [
             s.text(facts)
             for s in result.switches
@@ -242,12 +287,13 @@ def _group_pairs(facts: Facts, group: list[int], score: str) -> list[_Pair]:
     return made
 
 
-def _colours(facts: Facts, pairs: list[_Pair]) -> tuple[list[Board], list[str]]:
+def _colours(facts: Facts, pairs: list[_Pair]) -> tuple[list[Board], list[Message]]:
     """29E4 in each pair; boards by the higher player's score, then rating (our default)."""
     state = facts.state
     toss = state.initial_colour or Colour.WHITE
     pairs = sorted(pairs, key=lambda p: facts.rank_key(p.higher))
-    boards, lines = [], []
+    boards: list[Board] = []
+    lines: list[Message] = []
     in_group: dict[object, int] = {}
     for index, made in enumerate(pairs, start=1):
         higher, lower = made.higher, made.lower
@@ -267,14 +313,21 @@ def _colours(facts: Facts, pairs: list[_Pair]) -> tuple[list[Board], list[str]]:
             if game.opponent == lower
         ]
         if met:
-            made.notes.append(
-                f"27A1 gives way: they met in round {met[0]}, and there are as many rounds as players"
+            gives_way = gettext_noop(
+                "27A1 gives way: they met in round %(round)s, and there are as many rounds as players"
             )
+            made.notes.append(Message(gives_way, {"round": met[0]}))
         boards.append(Board(white, black))
         lines.append(
-            f"Board {index}: {facts.name(white)} (W) - {facts.name(black)}; "
-            + "; ".join([*made.notes, rule])
-            + "."
+            Message(
+                gettext_noop("Board %(board)s: %(white)s (W) - %(black)s; %(notes)s."),
+                {
+                    "board": index,
+                    "white": facts.name(white),
+                    "black": facts.name(black),
+                    "notes": listed([*made.notes, rule], "; "),
+                },
+            )
         )
     return boards, lines
 

@@ -109,6 +109,21 @@ def test_the_why_link_shows_the_boards_pairing_logic(arbiter_client, us_event, u
     assert "28L" in bye
 
 
+def test_the_why_link_words_the_pairing_logic_in_the_readers_language(
+    arbiter_client, us_event, us_field, arbiter
+):
+    """The log's lines are templates: a Spanish reader reads them in Spanish, names and rules as they are."""
+    play_round(actions.pair_next_round(us_event, arbiter), arbiter)
+    actions.pair_next_round(us_event, arbiter)
+    spanish = {"HTTP_ACCEPT_LANGUAGE": "es"}
+    page = arbiter_client.get(url("board-explain", us_event, 2, 1), **spanish).content.decode()
+    assert "Tablero 1:" in page and "grupo de 1 puntos" in page and "29C1" in page
+    assert "Board 1:" not in page and "point group" not in page
+    assert "Player " in page  # the names stay as entered
+    bye = arbiter_client.get(url("board-explain", us_event, 2, 5), **spanish).content.decode()
+    assert "Bye: " in bye and "28L" in bye and "point group" not in bye
+
+
 def test_a_manual_swap_gets_the_us_checkers_findings_and_can_be_undone(
     arbiter_client, us_event, us_field, arbiter
 ):

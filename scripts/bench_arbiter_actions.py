@@ -8,9 +8,10 @@ dropped and created again), through Django's test client in this process, so the
 server's alone (no network, no browser): rounds 1-3 are paired, published and played, round 4 is
 drafted; then each action is asked `--repeat` times. Requests run as in production, with
 JOBS_IN_PROCESS off: Pair and a change to the draft only queue their job (the job is run here,
-untimed, between requests; with no worker to wait for, PAIRING_WAIT_SECONDS is 0: the wait for a
-small field's worker is in scripts/bench_click_to_draft.py). An import is the request and its job together (what the arbiter
-waits for apart from the queue and the poll): each preview and each confirmation is of a file of
+untimed, between requests; with no worker to wait for, PAIRING_WAIT_SECONDS is 0: the wait
+for a small field's worker is in scripts/bench_click_to_draft.py). An import is the request and
+its job together (what the arbiter waits for apart from the queue and the poll): each preview and
+each confirmation is of a file of
 `--players` new lines, into a tournament of its own. CPU is this process's (PostgreSQL's apart).
 """
 

@@ -26,11 +26,6 @@ from redis.exceptions import RedisError
 from tournaments import languages, public_cache
 from tournaments.models import LanguagePreference, Tournament
 
-# The attribute of the request that says which language a cached public page may be stored under:
-# what the request asked for, "" for the tournament's default or English, None when it came from the
-# account (the fast path, which reads no session, could not find it again).
-CACHE_LANGUAGE = "cache_language"
-
 
 def _set_cookie(response: HttpResponse, language: str) -> None:
     response.set_cookie(
@@ -52,10 +47,9 @@ def _account_language(request: HttpRequest) -> str | None:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return None
-        preference = LanguagePreference.objects.filter(user=user).values_list("language", flat=True).first()
+        return LanguagePreference.of(user)
     except DatabaseError:
         return None
-    return languages.supported(preference)
 
 
 def _tournament_language(request: HttpRequest) -> str | None:
@@ -92,7 +86,7 @@ class LanguageMiddleware:
         account = None if asked else _account_language(request)
         asked = asked or account or languages.from_browser(request)
         language = asked or _tournament_language(request) or settings.LANGUAGE_CODE
-        setattr(request, CACHE_LANGUAGE, None if account else (asked or ""))
+        setattr(request, languages.CACHE_LANGUAGE, None if account else (asked or ""))
         translation.activate(language)
         request.LANGUAGE_CODE = language
         response = self.get_response(request)
@@ -109,8 +103,7 @@ class LanguageMiddleware:
 def _remember_on_sign_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
     """At sign-in the account's language wins over the one chosen on this device before."""
     if request is not None:
-        preference = LanguagePreference.objects.filter(user=user).values_list("language", flat=True).first()
-        request.account_language = languages.supported(preference)  # type: ignore[attr-defined]
+        request.account_language = LanguagePreference.of(user)  # type: ignore[attr-defined]
 
 
 # Connected when the middleware is loaded, which is before any request can sign a user in.

@@ -115,8 +115,7 @@ def _requester_language(job_id: int) -> Iterator[None]:
     """The job's messages in the language of the arbiter who asked for it (his account's choice),
     as the page he follows it on would have worded them; the site's language when he has none."""
     user = Job.objects.filter(pk=job_id).values_list("requested_by", flat=True).first()
-    chosen = LanguagePreference.objects.filter(user=user).values_list("language", flat=True).first()
-    with translation.override(chosen or settings.LANGUAGE_CODE):
+    with translation.override(LanguagePreference.of(user) or settings.LANGUAGE_CODE):
         yield
 
 

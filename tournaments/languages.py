@@ -22,6 +22,12 @@ from django.utils.translation.trans_real import language_code_re, parse_accept_l
 
 from tournaments.validators import plain_text
 
+# The attribute of the request that says which language a cached public page may be stored under
+# (set by config/language.py, read by public_cache): what the request asked for, "" for the
+# tournament's default or English, None when it came from the account (the fast path, which reads
+# no session, could not find it again).
+CACHE_LANGUAGE = "cache_language"
+
 
 def codes() -> list[str]:
     return [code for code, _name in settings.LANGUAGES]

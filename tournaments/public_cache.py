@@ -255,8 +255,8 @@ def _page_language(request: HttpRequest) -> str | None:
     before it and reads no session, finds it from the request, and leaves to Django a signed-in
     reader who has no language cookie yet (his account's language applies, which it cannot read).
     """
-    if hasattr(request, "cache_language"):
-        return request.cache_language  # type: ignore[no-any-return]
+    if hasattr(request, languages.CACHE_LANGUAGE):
+        return getattr(request, languages.CACHE_LANGUAGE)  # type: ignore[no-any-return]
     if settings.SESSION_COOKIE_NAME in request.COOKIES and languages.chosen(request) is None:
         return None
     return languages.requested(request) or ""

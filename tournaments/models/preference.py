@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.languages import LanguageField
+from tournaments.languages import LanguageField, supported
 
 
 class LanguagePreference(models.Model):
@@ -22,3 +24,9 @@ class LanguagePreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.language})"
+
+    @classmethod
+    def of(cls, user: Any) -> str | None:
+        """The language kept on the account of `user` (a user or his id) that the pages still
+        speak, or None."""
+        return supported(cls.objects.filter(user=user).values_list("language", flat=True).first())

@@ -1303,33 +1303,422 @@ static int is_positive(const limb *x, int L)
     return !is_zero(x, L) && (wide)(int64_t)x[L - 1] >= 0;
 }
 
-/* Whether edge k's reduced cost under the final duals, blossoms holding both ends included,
-   is zero. The blossom duals are never negative, so a positive slack settles it. */
-static int is_tight(Ctx *c, const Forest *f, int k)
+/* The sign of the reduced cost of an edge between inner vertices a and b of weight rank r
+   under the final duals: its slack plus twice the duals of the blossoms holding both ends.
+   The blossom duals are never negative, so a slack positive for sure from the top limbs
+   (twtop[r] is top2 of tw[r]) settles most edges without the blossom walk. */
+static int reduced_sign(Ctx *c, const Forest *f, const wide *twtop, int a, int b, int r)
 {
     const int L = c->L;
+    if (c->dtop[a] + c->dtop[b] - twtop[r] >= 2)
+        return 1;
     limb *rc = c->s1;
-    slack_into(c, k, rc);
-    if (is_positive(rc, L))
-        return 0;
-    int meet = forest_meet(f, 2 * c->n, c->endpoint[2 * k], c->endpoint[2 * k + 1]);
+    const limb *x = DUAL(c, a), *y = DUAL(c, b), *w = c->tw + (size_t)r * L;
+    wide carry = 0;
+    for (int l = 0; l < L; l++) {
+        wide t = (wide)x[l] + y[l] - w[l] + carry;
+        rc[l] = (limb)t;
+        carry = t >> 64;
+    }
+    int meet = forest_meet(f, 2 * c->n, a, b);
     if (meet >= 0)
         add_to(rc, f->cum + (size_t)meet * L, L);
-    return is_zero(rc, L);
+    return is_zero(rc, L) ? 0 : (int64_t)rc[L - 1] < 0 ? -1 : 1;
 }
 
 /* What a solve returns: the matching; with DUALS also the tight edges, the vertices of
    positive dual and the blossoms of positive dual (see max_weight_matching_duals). */
 enum { PLAIN, DUALS };
 
+/* The caller's graph, read in place: edge e joins heads[e] and tails[e], inner vertices
+   newid[...] (-1 for a vertex without edges), and weighs the distinct weight of rank
+   rankof[wid[e]] (-1: weight zero, no edge). */
+typedef struct {
+    Py_ssize_t m;
+    const int *heads, *tails, *wid;
+    const int *newid, *rankof;
+} Graph;
+
+/* The solver of the edges sel[0..count-1] (caller numbers, ascending) on n inner vertices,
+   with the distinct weights tw (L limbs each) borrowed; solved. Returns 0, or -1 when memory
+   ran out. */
+static int solve_edges(Ctx *c, const Graph *g, const int *sel, int count, int n, int L, limb *tw,
+                       int nweights)
+{
+    memset(c, 0, sizeof *c);
+    c->n = n;
+    c->m = count;
+    c->L = L;
+    if (ctx_alloc(c) < 0)
+        return -1;
+    c->tw = tw;
+    c->nweights = nweights;
+    for (int k = 0; k < count; k++) {
+        int e = sel[k];
+        c->endpoint[2 * k] = g->newid[g->heads[e]];
+        c->endpoint[2 * k + 1] = g->newid[g->tails[e]];
+        c->wrank[k] = g->rankof[g->wid[e]];
+    }
+    /* Adjacency lists of remote endpoints, in edge order. */
+    for (int k = 0; k < c->m; k++) {
+        c->nbstart[c->endpoint[2 * k] + 1]++;
+        c->nbstart[c->endpoint[2 * k + 1] + 1]++;
+    }
+    for (int v = 0; v < c->n; v++)
+        c->nbstart[v + 1] += c->nbstart[v];
+    int *fill = c->bestto; /* borrowed as a cursor array, restored below */
+    for (int v = 0; v < c->n; v++)
+        fill[v] = c->nbstart[v];
+    for (int k = 0; k < c->m; k++) {
+        for (int side = 0; side < 2; side++) {
+            int e = fill[c->endpoint[2 * k + side]]++;
+            c->nb[e] = 2 * k + 1 - side;
+            c->nbv[e] = c->endpoint[2 * k + 1 - side];
+            c->nbtop[e] = top2(TW(c, k), L);
+        }
+    }
+    for (int v = 0; v < c->n; v++)
+        fill[v] = -1;
+    if (c->m == 0)
+        return 0;
+    if (start(c) < 0)
+        return -1;
+    return solve(c);
+}
+
+/*
+ * A dense graph (a large bracket is a complete graph of a million edges) is solved on a
+ * sparse set of candidate edges first, and the rest priced with the optimal duals found
+ * (docs/dutch.md §9): an edge of negative reduced cost joins the candidates and the solve
+ * is repeated, until none is left. The duals are then feasible for the whole graph, and
+ * with the matching they satisfy complementary slackness (its edges tight, every vertex of
+ * positive dual matched, every blossom of positive dual full), so the matching is a
+ * maximum-weight matching of the whole graph and the duals optimal for it: exact, and the
+ * solve scans only the candidates at each stage.
+ *
+ * The candidates: some n * CANDIDATES edges (see pick_candidates). Each pricing adds, at each vertex, the ADDED * CANDIDATES edges of most negative
+ * reduced cost found there, and the solve starts over on the larger set: in a bracket the
+ * loop ends after a few rounds (measured in docs/dutch.md §9). Sparser graphs are solved
+ * whole: pricing passes would cost more than they save.
+ */
+#define CANDIDATES 10
+#define ADDED 10
+#define SPARSE_DEGREE 8 /* a mean degree above SPARSE_DEGREE * CANDIDATES: the sparse solve */
+
+static inline uint64_t spread(int a, int b)
+{
+    uint64_t x = a < b ? ((uint64_t)a << 32 | (uint32_t)b) : ((uint64_t)b << 32 | (uint32_t)a);
+    x ^= x >> 31;
+    x *= 0x9E3779B97F4A7C15ull;
+    x ^= x >> 29;
+    return x >> 32;
+}
+
+/* Offer edge e of key `key` to the bounded min-heap of vertex v (K slots). */
+static inline void heap_offer(uint64_t *key, int *edge, int *count, int K, int v, uint64_t k, int e)
+{
+    uint64_t *h = key + (size_t)v * K;
+    int *he = edge + (size_t)v * K;
+    int i;
+    if (count[v] < K) {
+        i = count[v]++;
+        while (i > 0 && h[(i - 1) / 2] > k) {
+            h[i] = h[(i - 1) / 2];
+            he[i] = he[(i - 1) / 2];
+            i = (i - 1) / 2;
+        }
+    } else {
+        if (k <= h[0])
+            return;
+        i = 0;
+        for (;;) {
+            int s = 2 * i + 1;
+            if (s >= K)
+                break;
+            if (s + 1 < K && h[s + 1] < h[s])
+                s++;
+            if (h[s] >= k)
+                break;
+            h[i] = h[s];
+            he[i] = he[s];
+            i = s;
+        }
+    }
+    h[i] = k;
+    he[i] = e;
+}
+
+/* The candidates, the union of two sets of at most n * K / 2 edges each. Each vertex's K
+   heaviest edges, ties broken by a hash of the pair so that they spread over the tied
+   partners (the caller's order would crowd them on the first ones); and a greedy K-matching
+   (a greedy matching in which every vertex may take K edges): the edges taken heaviest
+   first while both ends have fewer than K, so that the few vertices whose edges all weigh
+   most (a bracket's MDPs), which are every vertex's heaviest, take K each and the rest find
+   partners among themselves too. The greedy reads the edges in passes of a few weight ranks
+   each, in the caller's order within a pass. Sets the candidates' bits in `in`, lists them
+   in *out (ascending) and returns their number, or -1 when memory ran out. */
+static Py_ssize_t pick_candidates(const Graph *g, int n, int nweights, int K, unsigned char *in, int **out)
+{
+    Py_ssize_t *hist = calloc((size_t)nweights + 1, sizeof(Py_ssize_t)), total = 0;
+    int *degree = calloc((size_t)n + 1, sizeof(int)), *edge = malloc((size_t)n * K * sizeof(int) + 1);
+    uint64_t *key = malloc((size_t)n * K * sizeof(uint64_t) + 1);
+    if (!hist || !degree || !edge || !key) {
+        total = -1;
+        goto done;
+    }
+    for (Py_ssize_t e = 0; e < g->m; e++) {
+        int r = g->rankof[g->wid[e]];
+        if (r < 0)
+            continue;
+        hist[r]++;
+        int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
+        uint64_t k = (uint64_t)r << 32 | spread(a, b);
+        heap_offer(key, edge, degree, K, a, k, (int)e);
+        heap_offer(key, edge, degree, K, b, k, (int)e);
+    }
+    for (int v = 0; v < n; v++) {
+        for (int i = 0; i < degree[v]; i++) {
+            int e = edge[(size_t)v * K + i];
+            in[e >> 3] |= (unsigned char)(1 << (e & 7));
+        }
+        degree[v] = 0;
+    }
+    int full = 0; /* vertices with K edges of the greedy K-matching */
+    for (int hi = nweights - 1; hi >= 0 && full < n;) {
+        int lo = hi;
+        Py_ssize_t group = hist[hi];
+        while (lo > 0 && group + hist[lo - 1] <= g->m / 24) /* at most some 24 passes */
+            group += hist[--lo];
+        for (Py_ssize_t e = 0; e < g->m; e++) {
+            int r = g->rankof[g->wid[e]];
+            if (r < lo || r > hi)
+                continue;
+            int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
+            if (degree[a] >= K || degree[b] >= K)
+                continue;
+            in[e >> 3] |= (unsigned char)(1 << (e & 7));
+            full += (++degree[a] == K) + (++degree[b] == K);
+        }
+        hi = lo - 1;
+    }
+    for (Py_ssize_t e = 0; e < g->m; e++)
+        total += (in[e >> 3] >> (e & 7)) & 1;
+    *out = malloc((size_t)total * sizeof(int) + 1);
+    if (!*out) {
+        total = -1;
+        goto done;
+    }
+    total = 0;
+    for (Py_ssize_t e = 0; e < g->m; e++)
+        if (in[e >> 3] & (1 << (e & 7)))
+            (*out)[total++] = (int)e;
+done:
+    free(hist);
+    free(degree);
+    free(edge);
+    free(key);
+    return total;
+}
+
+/* Offer edge e of key k to vertex v's max-heap of the `cap` least keys offered. */
+static inline void least_offer(wide *key, int *edge, int *count, int cap, int v, wide k, int e)
+{
+    wide *h = key + (size_t)v * cap;
+    int *he = edge + (size_t)v * cap;
+    int i;
+    if (count[v] < cap) {
+        i = count[v]++;
+        while (i > 0 && h[(i - 1) / 2] < k) {
+            h[i] = h[(i - 1) / 2];
+            he[i] = he[(i - 1) / 2];
+            i = (i - 1) / 2;
+        }
+    } else {
+        if (k >= h[0])
+            return;
+        i = 0;
+        for (;;) {
+            int s = 2 * i + 1;
+            if (s >= cap)
+                break;
+            if (s + 1 < cap && h[s + 1] > h[s])
+                s++;
+            if (h[s] <= k)
+                break;
+            h[i] = h[s];
+            he[i] = he[s];
+            i = s;
+        }
+    }
+    h[i] = k;
+    he[i] = e;
+}
+
+static int int_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* A view of a buffer of C ints (format 'i', as array('i') holds them), read in place while
+   held: the exporter cannot resize it meanwhile. NULL with an exception set. */
+static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_ssize_t *len)
+{
+    if (!PyObject_CheckBuffer(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(obj, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    if (view->itemsize != (Py_ssize_t)sizeof(int) || !view->format || strcmp(view->format, "i") != 0) {
+        PyBuffer_Release(view);
+        view->obj = NULL;
+        PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
+        return NULL;
+    }
+    *len = view->len / view->itemsize;
+    return (const int *)view->buf;
+}
+
+/* The solve of a call without the GIL: the matching in ctx, and with DUALS the caller
+   numbers of the tight edges in *tight (*ntight of them). `sparse` is the candidates per
+   vertex, 0 for a solve of the whole graph. Returns 0, or -1 when memory ran out. */
+static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nweights, int sparse,
+                       int mode, int **tight, Py_ssize_t *ntight)
+{
+    const Py_ssize_t m = g->m;
+    unsigned char *in = NULL;
+    int *sel = NULL, *added = NULL, *merged = NULL, *hcount = NULL, *hedge = NULL;
+    wide *hkey = NULL;
+    const int addcap = ADDED * sparse;
+    wide *twtop = malloc((size_t)(nweights ? nweights : 1) * sizeof(wide));
+    Py_ssize_t count = 0;
+    Forest forest;
+    int rc = -1, have_forest = 0;
+    memset(ctx, 0, sizeof *ctx);
+    if (!twtop)
+        goto done;
+    for (int r = 0; r < nweights; r++)
+        twtop[r] = top2(tw + (size_t)r * L, L);
+    if (sparse) {
+        in = calloc((size_t)(m >> 3) + 1, 1);
+        hcount = malloc((size_t)(n ? n : 1) * sizeof(int));
+        hkey = malloc((size_t)(n ? n : 1) * addcap * sizeof(wide));
+        hedge = malloc((size_t)(n ? n : 1) * addcap * sizeof(int));
+        added = malloc((size_t)(n ? n : 1) * addcap * sizeof(int));
+        if (!in || !hcount || !hkey || !hedge || !added || (count = pick_candidates(g, n, nweights, sparse, in, &sel)) < 0)
+            goto done;
+    } else {
+        sel = malloc((size_t)m * sizeof(int) + 1);
+        if (!sel)
+            goto done;
+        for (Py_ssize_t e = 0; e < m; e++)
+            if (g->rankof[g->wid[e]] >= 0)
+                sel[count++] = (int)e;
+    }
+    for (;;) {
+        if (solve_edges(ctx, g, sel, (int)count, n, L, tw, nweights) < 0)
+            goto done;
+        if (forest_build(ctx, &forest) < 0) {
+            forest_free(&forest);
+            goto done;
+        }
+        have_forest = 1;
+        if (!sparse)
+            break;
+        /* Price the other edges; the most negative few at each vertex join the
+           candidates, by their slacks' top limbs (the blossom duals left out: which edges
+           join only steers the next solve, not its exactness). */
+        Py_ssize_t nadded = 0;
+        for (int v = 0; v < n; v++)
+            hcount[v] = 0;
+        for (Py_ssize_t e = 0; e < m; e++) {
+            if (in[e >> 3] & (1 << (e & 7)))
+                continue;
+            int r = g->rankof[g->wid[e]];
+            if (r < 0)
+                continue;
+            int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
+            if (reduced_sign(ctx, &forest, twtop, a, b, r) >= 0)
+                continue;
+            wide t = ctx->dtop[a] + ctx->dtop[b] - twtop[r];
+            least_offer(hkey, hedge, hcount, addcap, a, t, (int)e);
+            least_offer(hkey, hedge, hcount, addcap, b, t, (int)e);
+        }
+        for (int v = 0; v < n; v++) {
+            for (int i = 0; i < hcount[v]; i++) {
+                int e = hedge[(size_t)v * addcap + i];
+                if (!(in[e >> 3] & (1 << (e & 7)))) {
+                    in[e >> 3] |= (unsigned char)(1 << (e & 7));
+                    added[nadded++] = e;
+                }
+            }
+        }
+        qsort(added, (size_t)nadded, sizeof(int), int_cmp);
+        if (nadded == 0)
+            break; /* the duals are feasible for every edge: optimal */
+        forest_free(&forest);
+        have_forest = 0;
+        ctx->tw = NULL;
+        ctx_free(ctx);
+        memset(ctx, 0, sizeof *ctx);
+        /* Both lists ascend: merged, the candidates stay in the caller's order. */
+        merged = malloc((size_t)(count + nadded) * sizeof(int));
+        if (!merged)
+            goto done;
+        Py_ssize_t i = 0, j = 0, o = 0;
+        while (i < count || j < nadded)
+            merged[o++] = j == nadded || (i < count && sel[i] < added[j]) ? sel[i++] : added[j++];
+        free(sel);
+        sel = merged;
+        merged = NULL;
+        count = o;
+    }
+    if (mode == DUALS) {
+        Py_ssize_t cap = 1024, found = 0;
+        int *list = malloc((size_t)cap * sizeof(int));
+        if (!list)
+            goto done;
+        for (Py_ssize_t e = 0; e < m; e++) {
+            int r = g->rankof[g->wid[e]];
+            if (r < 0 || reduced_sign(ctx, &forest, twtop, g->newid[g->heads[e]], g->newid[g->tails[e]], r))
+                continue;
+            if (found == cap) {
+                int *grown = realloc(list, (size_t)(cap *= 2) * sizeof(int));
+                if (!grown) {
+                    free(list);
+                    goto done;
+                }
+                list = grown;
+            }
+            list[found++] = (int)e;
+        }
+        *tight = list;
+        *ntight = found;
+    }
+    rc = 0;
+done:
+    if (have_forest)
+        forest_free(&forest);
+    free(twtop);
+    free(in);
+    free(sel);
+    free(added);
+    free(merged);
+    free(hcount);
+    free(hkey);
+    free(hedge);
+    return rc;
+}
+
 /* The graph of a call: edge k joins heads[k] and tails[k] and weighs table[weights[k]].
-   Edges of weight 0 are no edges; the others are numbered inside in their order, and
-   original[] maps those numbers back. */
+   Edges of weight 0 are no edges; only vertices with an edge take part, renumbered inside. */
 static PyObject *matching(PyObject *args, int mode)
 {
     Py_ssize_t n;
+    int sparse = -1;
     PyObject *pheads, *ptails, *pweights, *ptable;
-    if (!PyArg_ParseTuple(args, "nOOOO", &n, &pheads, &ptails, &pweights, &ptable))
+    if (!PyArg_ParseTuple(args, "nOOOO|i", &n, &pheads, &ptails, &pweights, &ptable, &sparse))
         return NULL;
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
@@ -1337,17 +1726,19 @@ static PyObject *matching(PyObject *args, int mode)
     }
     Ctx ctx;
     memset(&ctx, 0, sizeof ctx);
+    Py_buffer vheads = {0}, vtails = {0}, vwid = {0};
     Py_ssize_t m = 0, mt = 0, mw = 0, K = 0;
-    int *heads = NULL, *tails = NULL, *wid = NULL, *edge_of = NULL;
-    int *newid = NULL, *original = NULL, *slot = NULL, *rank = NULL;
+    const int *heads = NULL, *tails = NULL, *wid = NULL;
+    int *newid = NULL, *original = NULL, *slot = NULL, *rank = NULL, *rankof = NULL, *tight = NULL;
+    Py_ssize_t ntight = 0;
     unsigned char *zero = NULL;
-    limb *vals = NULL;
+    limb *vals = NULL, *tw = NULL;
     PyObject *table = NULL, *result = NULL, *nothing = PyLong_FromLong(0);
     if (!nothing)
         return NULL;
-    heads = int_buffer(pheads, "heads", &m);
-    tails = heads ? int_buffer(ptails, "tails", &mt) : NULL;
-    wid = tails ? int_buffer(pweights, "weights", &mw) : NULL;
+    heads = int_view(pheads, "heads", &vheads, &m);
+    tails = heads ? int_view(ptails, "tails", &vtails, &mt) : NULL;
+    wid = tails ? int_view(pweights, "weights", &vwid, &mw) : NULL;
     if (!wid)
         goto done;
     if (mt != m || mw != m) {
@@ -1365,9 +1756,10 @@ static PyObject *matching(PyObject *args, int mode)
     K = PyTuple_GET_SIZE(table);
     zero = malloc((size_t)K + 1);
     slot = malloc((size_t)K * sizeof(int) + 1);
+    rankof = malloc((size_t)K * sizeof(int) + 1);
     newid = malloc((size_t)(n ? n : 1) * sizeof(int));
     original = malloc((size_t)(n ? n : 1) * sizeof(int));
-    if (!zero || !slot || !newid || !original) {
+    if (!zero || !slot || !rankof || !newid || !original) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1425,24 +1817,21 @@ static PyObject *matching(PyObject *args, int mode)
     }
     /* Only vertices with an edge take part, renumbered in their order: the rest stay
        unmatched, and the solve's time and memory follow the graph, not n. */
-    ctx.n = 0;
+    int inner = 0;
     for (Py_ssize_t v = 0; v < n; v++) {
         if (newid[v] == 0) {
-            original[ctx.n] = (int)v;
-            newid[v] = ctx.n++;
+            original[inner] = (int)v;
+            newid[v] = inner++;
         }
     }
-    ctx.m = (int)used;
     /* tw = 4w; duals stay within n * 2 * max(w) (the dual objective only falls and
        every term is non-negative); slacks within twice that; one sign bit; spare bits. */
-    ctx.L = (int)((maxbits + 2 + (size_t)bit_length_of(ctx.n) + 1 + 1 + 4 + 63) / 64);
-    if (ctx.L < 2)
-        ctx.L = 2; /* top2 reads two limbs */
-    const int L = ctx.L;
-    edge_of = mode == DUALS ? malloc((size_t)used * sizeof(int) + 1) : NULL;
+    int L = (int)((maxbits + 2 + (size_t)bit_length_of(inner) + 1 + 1 + 4 + 63) / 64);
+    if (L < 2)
+        L = 2; /* top2 reads two limbs */
     vals = malloc((size_t)(weighed ? weighed : 1) * L * sizeof(limb));
     rank = malloc((size_t)(weighed ? weighed : 1) * sizeof(int));
-    if (ctx_alloc(&ctx) < 0 || !vals || !rank || (mode == DUALS && !edge_of)) {
+    if (!vals || !rank) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1457,58 +1846,21 @@ static PyObject *matching(PyObject *args, int mode)
             dst[l] = (dst[l] << 2) | (dst[l - 1] >> 62);
         dst[0] <<= 2;
     }
-    {
-        int k = 0;
-        for (Py_ssize_t e = 0; e < m; e++) {
-            if (zero[wid[e]])
-                continue;
-            ctx.endpoint[2 * k] = newid[heads[e]];
-            ctx.endpoint[2 * k + 1] = newid[tails[e]];
-            ctx.wrank[k] = slot[wid[e]];
-            if (edge_of)
-                edge_of[k] = (int)e;
-            k++;
-        }
-    }
-    free(heads);
-    free(tails);
-    free(wid);
-    heads = tails = wid = NULL;
-
+    if (sparse < 0)
+        sparse = 2 * used > (Py_ssize_t)SPARSE_DEGREE * CANDIDATES * inner ? CANDIDATES : 0;
     int rc;
     Py_BEGIN_ALLOW_THREADS;
-    rc = rank_weights(&ctx, vals, (int)weighed, rank);
-    if (rc < 0)
-        goto unlock;
-    for (int k = 0; k < ctx.m; k++)
-        ctx.wrank[k] = rank[ctx.wrank[k]];
-    /* Adjacency lists of remote endpoints, in edge order. */
-    for (int k = 0; k < ctx.m; k++) {
-        ctx.nbstart[ctx.endpoint[2 * k] + 1]++;
-        ctx.nbstart[ctx.endpoint[2 * k + 1] + 1]++;
+    Ctx ranks; /* rank_weights fills a context's distinct weights; only those are kept */
+    memset(&ranks, 0, sizeof ranks);
+    ranks.L = L;
+    rc = rank_weights(&ranks, vals, (int)weighed, rank);
+    tw = ranks.tw;
+    if (rc == 0) {
+        for (Py_ssize_t i = 0; i < K; i++)
+            rankof[i] = slot[i] < 0 ? -1 : rank[slot[i]];
+        Graph g = {m, heads, tails, wid, newid, rankof};
+        rc = solve_graph(&ctx, &g, inner, L, tw, ranks.nweights, sparse, mode, &tight, &ntight);
     }
-    for (int v = 0; v < ctx.n; v++)
-        ctx.nbstart[v + 1] += ctx.nbstart[v];
-    {
-        int *fill = ctx.bestto; /* borrowed as a cursor array, restored below */
-        for (int v = 0; v < ctx.n; v++)
-            fill[v] = ctx.nbstart[v];
-        for (int k = 0; k < ctx.m; k++) {
-            for (int side = 0; side < 2; side++) {
-                int e = fill[ctx.endpoint[2 * k + side]]++;
-                ctx.nb[e] = 2 * k + 1 - side;
-                ctx.nbv[e] = ctx.endpoint[2 * k + 1 - side];
-                ctx.nbtop[e] = top2(TW(&ctx, k), L);
-            }
-        }
-        for (int v = 0; v < ctx.n; v++)
-            fill[v] = -1;
-    }
-    if (ctx.m > 0 && start(&ctx) < 0)
-        rc = -1;
-    else
-        rc = ctx.m > 0 ? solve(&ctx) : 0;
-unlock:
     Py_END_ALLOW_THREADS;
     if (rc < 0) {
         PyErr_NoMemory();
@@ -1527,22 +1879,9 @@ unlock:
         PyList_SET_ITEM(result, v, x);
     }
     if (mode == DUALS) {
-        Forest forest;
-        PyObject *tight = NULL;
-        if (forest_build(&ctx, &forest) < 0) {
-            PyErr_NoMemory();
-        } else {
-            /* The tight edges' numbers in the caller's order, written over edge_of: the
-               count never passes k, so each entry is read before it is overwritten. */
-            int count = 0;
-            for (int k = 0; k < ctx.m; k++)
-                if (is_tight(&ctx, &forest, k))
-                    edge_of[count++] = edge_of[k];
-            tight = PyBytes_FromStringAndSize((const char *)edge_of, (Py_ssize_t)count * (Py_ssize_t)sizeof(int));
-        }
-        forest_free(&forest);
         PyObject *packed = NULL;
-        if (tight) {
+        PyObject *tightbytes = PyBytes_FromStringAndSize((const char *)tight, ntight * (Py_ssize_t)sizeof(int));
+        if (tightbytes) {
             PyObject *positive = PyList_New(0), *blossoms = PyList_New(0);
             for (int v = 0; positive && v < ctx.n; v++) {
                 if (is_positive(DUAL(&ctx, v), L)) {
@@ -1570,24 +1909,30 @@ unlock:
                 Py_XDECREF(members);
             }
             if (positive && blossoms)
-                packed = PyTuple_Pack(4, result, tight, positive, blossoms);
+                packed = PyTuple_Pack(4, result, tightbytes, positive, blossoms);
             Py_XDECREF(positive);
             Py_XDECREF(blossoms);
         }
-        Py_XDECREF(tight);
+        Py_XDECREF(tightbytes);
         Py_SETREF(result, packed);
     }
 
 done:
+    ctx.tw = NULL;
     ctx_free(&ctx);
-    free(heads);
-    free(tails);
-    free(wid);
-    free(edge_of);
+    free(tw);
+    if (vheads.obj)
+        PyBuffer_Release(&vheads);
+    if (vtails.obj)
+        PyBuffer_Release(&vtails);
+    if (vwid.obj)
+        PyBuffer_Release(&vwid);
+    free(tight);
     free(newid);
     free(original);
     free(slot);
     free(rank);
+    free(rankof);
     free(zero);
     free(vals);
     Py_XDECREF(table);
@@ -2046,14 +2391,17 @@ static PyObject *max_weight_matching_duals(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"max_weight_matching", max_weight_matching, METH_VARARGS,
-     "max_weight_matching(n, heads, tails, weights, table) -> mate\n\n"
+     "max_weight_matching(n, heads, tails, weights, table, candidates=-1) -> mate\n\n"
      "An exact maximum-weight matching (not maximum-cardinality) of the graph on\n"
      "vertices 0..n-1 whose edge k joins heads[k] and tails[k] and weighs\n"
      "table[weights[k]]; heads, tails and weights are buffers of C ints (array('i')),\n"
      "table a sequence of non-negative ints of any size, an edge of weight 0 no edge.\n"
-     "mate[v] is v's partner, or -1 when v is unmatched."},
+     "mate[v] is v's partner, or -1 when v is unmatched. candidates: -1 the solver's\n"
+     "choice, 0 a solve of the whole graph, K > 0 a solve on about K candidate edges per\n"
+     "vertex, the rest priced with the duals and added while of negative reduced cost."},
     {"max_weight_matching_duals", max_weight_matching_duals, METH_VARARGS,
-     "max_weight_matching_duals(n, heads, tails, weights, table) -> (mate, tight, positive, blossoms)\n\n"
+     "max_weight_matching_duals(n, heads, tails, weights, table, candidates=-1)\n"
+     "    -> (mate, tight, positive, blossoms)\n\n"
      "The matching of max_weight_matching, the numbers of the edges that are tight\n"
      "(C ints, as bytes)\n"
      "under the optimal duals found with it, the vertices of positive dual, and the\n"

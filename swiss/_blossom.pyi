@@ -1,16 +1,20 @@
 from array import array
 
 def max_weight_matching(
-    n: int, heads: array[int], tails: array[int], weights: array[int], table: list[int]
+    n: int, heads: array[int], tails: array[int], weights: array[int], table: list[int], candidates: int = -1
 ) -> list[int]:
     """An exact maximum-weight matching: mate[v], or -1 when v is unmatched. Edge k joins
-    heads[k] and tails[k] and weighs table[weights[k]]; weight 0 is no edge."""
+    heads[k] and tails[k] and weighs table[weights[k]]; weight 0 is no edge. `candidates`:
+    -1 lets the solver choose, 0 solves the whole graph, K > 0 solves on about K candidate
+    edges per vertex and prices the rest with the duals, adding edges until none is left of
+    negative reduced cost (exact either way)."""
 
 def max_weight_matching_duals(
-    n: int, heads: array[int], tails: array[int], weights: array[int], table: list[int]
+    n: int, heads: array[int], tails: array[int], weights: array[int], table: list[int], candidates: int = -1
 ) -> tuple[list[int], bytes, list[int], list[list[int]]]:
-    """The matching, the numbers of its tight edges (C ints), the vertices of positive
-    dual, and the blossoms of positive dual (their vertices)."""
+    """The matching, the numbers of the graph's tight edges under its optimal duals (C ints),
+    the vertices of positive dual, and the blossoms of positive dual (their vertices);
+    `candidates` as in max_weight_matching."""
 
 class _Cover: ...
 

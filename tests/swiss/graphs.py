@@ -10,18 +10,21 @@ from swiss.matching import Graph
 Edges = list[tuple[int, int, int]]
 
 
-def max_weight_matching(n: int, edges: Edges) -> list[int]:
-    return Graph.of(edges).solve(n)
+def max_weight_matching(n: int, edges: Edges, candidates: int = -1) -> list[int]:
+    """`candidates` as swiss._blossom's: -1 the solver's choice, 0 the whole graph, K > 0 a
+    sparse solve from K candidates per vertex, priced against the rest."""
+    graph = Graph.of(edges)
+    return _blossom.max_weight_matching(n, graph.heads, graph.tails, graph.weights, graph.table, candidates)
 
 
 Duals = tuple[list[int], list[int], list[int], list[list[int]]]
 
 
-def max_weight_matching_duals(n: int, edges: Edges) -> Duals:
+def max_weight_matching_duals(n: int, edges: Edges, candidates: int = -1) -> Duals:
     """As swiss._blossom's, with the tight edges' numbers as a list."""
     graph = Graph.of(edges)
     mate, tight, positive, blossoms = _blossom.max_weight_matching_duals(
-        n, graph.heads, graph.tails, graph.weights, graph.table
+        n, graph.heads, graph.tails, graph.weights, graph.table, candidates
     )
     numbers = array("i")
     numbers.frombytes(tight)

@@ -48,10 +48,46 @@ def random_graph(seed: int) -> tuple[int, Edges]:
     return n, edges
 
 
+@pytest.mark.parametrize("candidates", (-1, 1, 3))
 @pytest.mark.parametrize("seed", range(400))
-def test_matching_weighs_as_much_as_networkx_finds(seed: int) -> None:
+def test_matching_weighs_as_much_as_networkx_finds(seed: int, candidates: int) -> None:
+    """Whole (small graphs) and sparse, from one or three candidates per vertex and priced."""
     n, edges = random_graph(seed)
-    assert matched_weight(n, edges, max_weight_matching(n, edges)) == networkx_weight(edges)
+    assert matched_weight(n, edges, max_weight_matching(n, edges, candidates)) == networkx_weight(edges)
+
+
+def test_the_sparse_solve_prices_in_the_edges_its_candidates_miss() -> None:
+    """The path 2-3-2: one candidate per vertex takes the heavy middle edge only, whose solve
+    leaves both outer edges of negative reduced cost; priced in, they are the optimum."""
+    edges = [(0, 1, 2), (1, 2, 3), (2, 3, 2)]
+    assert max_weight_matching(4, edges, 1) == [1, 0, 3, 2]
+    mate, tight, positive, _ = max_weight_matching_duals(4, edges, 1)
+    assert mate == [1, 0, 3, 2]
+    assert {0, 2} <= set(tight)
+    assert set(positive) <= {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dense_brackets_solved_sparse_keep_every_optimum_tight(seed: int) -> None:
+    """A complete graph of 150 vertices (the solver goes sparse by itself) in a bracket's
+    shape: a few hubs whose edges weigh most, the rest in two tied classes with wide weights.
+    Its matching weighs as the whole graph's, and every edge of the whole solve's optimum is
+    tight under the sparse solve's duals, and conversely: each is an optimum of the other."""
+    rng = random.Random(seed)
+    n, base = 150, 1 << 400
+    hubs = set(rng.sample(range(n), 7))
+    edges = [
+        (a, b, base * (3 if {a, b} & hubs else 1) + rng.choice((5, 6)))
+        for a in range(n)
+        for b in range(a)
+    ]
+    whole, whole_tight, _, _ = max_weight_matching_duals(n, edges, 0)
+    sparse, sparse_tight, _, _ = max_weight_matching_duals(n, edges)
+    assert matched_weight(n, edges, sparse) == matched_weight(n, edges, whole)
+    index = {(a, b): k for k, (a, b, _) in enumerate(edges)}
+    for mate, tight in ((whole, sparse_tight), (sparse, whole_tight)):
+        used = {index[(max(v, u), min(v, u))] for v, u in enumerate(mate) if u >= 0}
+        assert used <= set(tight)
 
 
 @pytest.mark.parametrize("seed", range(120))
@@ -190,13 +226,17 @@ def all_matchings(n: int, edges: Edges) -> list[list[int]]:
     return found
 
 
+@pytest.mark.parametrize("candidates", (-1, 1, 2))
 @pytest.mark.parametrize("seed", range(60))
-def test_every_maximum_weight_matching_uses_only_tight_edges_and_fills_the_duals(seed: int) -> None:
-    """Complementary slackness, which the cover search relies on, against every matching."""
+def test_every_maximum_weight_matching_uses_only_tight_edges_and_fills_the_duals(
+    seed: int, candidates: int
+) -> None:
+    """Complementary slackness, which the cover search relies on, against every matching;
+    of the whole graph's solve, and of sparse solves whose duals priced the other edges."""
     rng = random.Random(seed)
     n = rng.randint(2, 8)
     edges = [(a, b, rng.choice((5, 6, 7, 1 << 70))) for a in range(n) for b in range(a) if rng.random() < 0.7]
-    mate, tight, positive, blossoms = max_weight_matching_duals(n, edges)
+    mate, tight, positive, blossoms = max_weight_matching_duals(n, edges, candidates)
     best = matched_weight(n, edges, mate)
     matchings = all_matchings(n, edges)
     weights = [sum(edges[k][2] for k in m) for m in matchings]
@@ -215,15 +255,16 @@ def test_edges_the_duals_price_out_are_not_tight() -> None:
     assert not {0, 2} <= set(tight)
 
 
+@pytest.mark.parametrize("candidates", (-1, 2))
 @pytest.mark.parametrize("seed", range(30))
-def test_every_edge_of_some_optimum_is_tight_inside_nested_blossoms(seed: int) -> None:
+def test_every_edge_of_some_optimum_is_tight_inside_nested_blossoms(seed: int, candidates: int) -> None:
     """Odd graphs of few, tied weights nest blossoms deep, where an edge's reduced cost takes
     the duals of every blossom holding both its ends: an edge that some maximum-weight
     matching uses (its weight plus the optimum without its ends is the optimum) is tight."""
     rng = random.Random(seed)
     n = rng.choice((15, 21, 31))
     edges = [(a, b, rng.choice((4, 5, 6))) for a in range(n) for b in range(a) if rng.random() < 0.4]
-    mate, tight, _, _ = max_weight_matching_duals(n, edges)
+    mate, tight, _, _ = max_weight_matching_duals(n, edges, candidates)
     best = matched_weight(n, edges, mate)
     for k, (a, b, weight) in enumerate(edges):
         rest = [(x, y, w) for x, y, w in edges if not {x, y} & {a, b}]

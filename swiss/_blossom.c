@@ -1414,10 +1414,10 @@ static inline uint64_t spread(int a, int b)
     return x >> 32;
 }
 
-/* Offer edge e of key `key` to the bounded min-heap of vertex v (K slots). */
-static inline void heap_offer(uint64_t *key, int *edge, int *count, int K, int v, uint64_t k, int e)
+/* Offer edge e of key k to vertex v's min-heap of the K greatest keys offered. */
+static inline void heap_offer(wide *key, int *edge, int *count, int K, int v, wide k, int e)
 {
-    uint64_t *h = key + (size_t)v * K;
+    wide *h = key + (size_t)v * K;
     int *he = edge + (size_t)v * K;
     int i;
     if (count[v] < K) {
@@ -1461,7 +1461,7 @@ static Py_ssize_t pick_candidates(const Graph *g, int n, int nweights, int K, un
 {
     Py_ssize_t *hist = calloc((size_t)nweights + 1, sizeof(Py_ssize_t)), total = 0;
     int *degree = calloc((size_t)n + 1, sizeof(int)), *edge = malloc((size_t)n * K * sizeof(int) + 1);
-    uint64_t *key = malloc((size_t)n * K * sizeof(uint64_t) + 1);
+    wide *key = malloc((size_t)n * K * sizeof(wide) + 1);
     if (!hist || !degree || !edge || !key) {
         total = -1;
         goto done;
@@ -1472,7 +1472,7 @@ static Py_ssize_t pick_candidates(const Graph *g, int n, int nweights, int K, un
             continue;
         hist[r]++;
         int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
-        uint64_t k = (uint64_t)r << 32 | spread(a, b);
+        wide k = (wide)r << 32 | spread(a, b);
         heap_offer(key, edge, degree, K, a, k, (int)e);
         heap_offer(key, edge, degree, K, b, k, (int)e);
     }
@@ -1518,40 +1518,6 @@ done:
     free(edge);
     free(key);
     return total;
-}
-
-/* Offer edge e of key k to vertex v's max-heap of the `cap` least keys offered. */
-static inline void least_offer(wide *key, int *edge, int *count, int cap, int v, wide k, int e)
-{
-    wide *h = key + (size_t)v * cap;
-    int *he = edge + (size_t)v * cap;
-    int i;
-    if (count[v] < cap) {
-        i = count[v]++;
-        while (i > 0 && h[(i - 1) / 2] < k) {
-            h[i] = h[(i - 1) / 2];
-            he[i] = he[(i - 1) / 2];
-            i = (i - 1) / 2;
-        }
-    } else {
-        if (k >= h[0])
-            return;
-        i = 0;
-        for (;;) {
-            int s = 2 * i + 1;
-            if (s >= cap)
-                break;
-            if (s + 1 < cap && h[s + 1] > h[s])
-                s++;
-            if (h[s] <= k)
-                break;
-            h[i] = h[s];
-            he[i] = he[s];
-            i = s;
-        }
-    }
-    h[i] = k;
-    he[i] = e;
 }
 
 static int int_cmp(const void *x, const void *y)
@@ -1641,9 +1607,9 @@ static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nwe
             int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
             if (reduced_sign(ctx, &forest, twtop, a, b, r) >= 0)
                 continue;
-            wide t = ctx->dtop[a] + ctx->dtop[b] - twtop[r];
-            least_offer(hkey, hedge, hcount, addcap, a, t, (int)e);
-            least_offer(hkey, hedge, hcount, addcap, b, t, (int)e);
+            wide t = ctx->dtop[a] + ctx->dtop[b] - twtop[r]; /* the greatest -t: the least t */
+            heap_offer(hkey, hedge, hcount, addcap, a, -t, (int)e);
+            heap_offer(hkey, hedge, hcount, addcap, b, -t, (int)e);
         }
         for (int v = 0; v < n; v++) {
             for (int i = 0; i < hcount[v]; i++) {

@@ -67,6 +67,8 @@ typedef struct {
     int *queue;
     int qlen, qcap;
     int *bestto;    /* 2n scratch, all -1 between uses */
+    int *touched;   /* 2n scratch: the entries of bestto set since its last use */
+    int ntouched;
     int *lbuf;      /* 2n scratch stack for blossom leaves */
     int ltop;
     int *path;      /* 2n scratch for scan_blossom */
@@ -392,8 +394,17 @@ static void consider_best(Ctx *c, int b, int k)
     if (c->inblossom[j] == b)
         j = i;
     int bj = c->inblossom[j];
-    if (bj != b && c->label[bj] == 1 && slack_less(c, k, c->bestto[bj]))
+    if (bj != b && c->label[bj] == 1 && slack_less(c, k, c->bestto[bj])) {
+        if (c->bestto[bj] == -1)
+            c->touched[c->ntouched++] = bj;
         c->bestto[bj] = k;
+    }
+}
+
+static int int_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
 }
 
 /* Make a new blossom with the given base from the S-S edge k that closes a cycle. */
@@ -478,21 +489,22 @@ static void add_blossom(Ctx *c, int base, int k)
             drop_bbest(c, sub);
         c->bestedge[sub] = -1;
     }
-    int nmine = 0;
-    for (int j = 0; j < 2 * n; j++)
-        nmine += c->bestto[j] != -1;
+    /* The blossoms reached, in ascending order as a scan of bestto would meet them (the first
+       of equal slacks wins); a large bracket forms thousands of blossoms, and scanning all
+       2n entries for each took most of its solve. */
+    int nmine = c->ntouched;
+    qsort(c->touched, (size_t)nmine, sizeof(int), int_cmp);
+    c->ntouched = 0;
     /* Without memory for the list, the blossom has none and its leaves' edges are read. */
     int *mine = nmine ? malloc((size_t)nmine * sizeof(int)) : NULL, q = 0;
     c->bestedge[b] = -1;
-    for (int j = 0; j < 2 * n; j++) {
-        int e = c->bestto[j];
-        if (e != -1) {
-            if (mine)
-                mine[q++] = e;
-            c->bestto[j] = -1;
-            if (slack_less(c, e, c->bestedge[b]))
-                c->bestedge[b] = e;
-        }
+    for (int i = 0; i < nmine; i++) {
+        int j = c->touched[i], e = c->bestto[j];
+        if (mine)
+            mine[q++] = e;
+        c->bestto[j] = -1;
+        if (slack_less(c, e, c->bestedge[b]))
+            c->bestedge[b] = e;
     }
     if (c->bestedge[b] != -1)
         note_best(c, b, c->bestedge[b]);
@@ -1012,6 +1024,7 @@ static void ctx_free(Ctx *c)
     free(c->allowedge);
     free(c->queue);
     free(c->bestto);
+    free(c->touched);
     free(c->lbuf);
     free(c->path);
     free(c->s1);
@@ -1054,6 +1067,7 @@ static int ctx_alloc(Ctx *c)
     c->qcap = (int)(4 * nn + 16);
     c->queue = malloc((size_t)c->qcap * sizeof(int));
     c->bestto = malloc(2 * nn * sizeof(int));
+    c->touched = malloc(2 * nn * sizeof(int));
     c->lbuf = malloc(2 * nn * sizeof(int));
     c->path = malloc(2 * nn * sizeof(int));
     c->s1 = malloc(L * sizeof(limb));
@@ -1067,7 +1081,7 @@ static int ctx_alloc(Ctx *c)
     if (!c->endpoint || !c->nbstart || !c->nb || !c->wrank || !c->dclass || !c->dremap || !c->tightchk || !c->dual || !c->mate || !c->label ||
         !c->labelend || !c->inblossom || !c->parent || !c->base || !c->bestedge || !c->nchild ||
         !c->childs || !c->endps || !c->nbbest || !c->bbest || !c->unused || !c->allowedge ||
-        !c->queue || !c->bestto || !c->lbuf || !c->path || !c->s1 || !c->delta ||
+        !c->queue || !c->bestto || !c->touched || !c->lbuf || !c->path || !c->s1 || !c->delta ||
         !c->nbv || !c->nbtop || !c->dtop || !c->bstw ||
         !c->bsa || !c->bsb)
         return -1;
@@ -1518,12 +1532,6 @@ done:
     free(edge);
     free(key);
     return total;
-}
-
-static int int_cmp(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
 }
 
 /* A view of a buffer of C ints (format 'i', as array('i') holds them), read in place while

@@ -1413,16 +1413,11 @@ static int solve_edges(Ctx *c, const Graph *g, const int *sel, int count, int n,
  * The candidates: some n * CANDIDATES edges (see pick_candidates). Each pricing adds, at each vertex, the ADDED * CANDIDATES edges of most negative
  * reduced cost found there, and the solve starts over on the larger set: in a bracket the
  * loop ends after a few rounds (measured in docs/dutch.md §9). Sparser graphs are solved
- * whole: pricing passes would cost more than they save. So is a graph whose pricing
- * finds the candidates far off (it adds more than WHOLE times their number), unless the
- * whole graph is too large to hold: its edges' per-edge arrays are what the sparse solve
- * saves.
+ * whole: pricing passes would cost more than they save.
  */
 #define CANDIDATES 10
 #define ADDED 10
 #define SPARSE_DEGREE 8 /* a mean degree above SPARSE_DEGREE * CANDIDATES: the sparse solve */
-#define WHOLE 2 /* a pricing that adds more than WHOLE times the candidates ... */
-#define WHOLE_EDGES (1 << 24) /* ... in a graph of at most this many edges: the whole graph */
 
 static inline uint64_t spread(int a, int b)
 {
@@ -1559,20 +1554,6 @@ static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_
     return (const int *)view->buf;
 }
 
-/* The caller's numbers of every edge of positive weight, ascending, in *out; their count, or -1
-   when memory ran out. */
-static Py_ssize_t every_edge(const Graph *g, int **out)
-{
-    Py_ssize_t count = 0;
-    *out = malloc((size_t)g->m * sizeof(int) + 1);
-    if (!*out)
-        return -1;
-    for (Py_ssize_t e = 0; e < g->m; e++)
-        if (g->rankof[g->wid[e]] >= 0)
-            (*out)[count++] = (int)e;
-    return count;
-}
-
 /* The solve of a call without the GIL: the matching in ctx, and with DUALS the caller
    numbers of the tight edges in *tight (*ntight of them). `sparse` is the candidates per
    vertex, 0 for a solve of the whole graph. Returns 0, or -1 when memory ran out. */
@@ -1601,8 +1582,13 @@ static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nwe
         added = malloc((size_t)(n ? n : 1) * addcap * sizeof(int));
         if (!in || !hcount || !hkey || !hedge || !added || (count = pick_candidates(g, n, nweights, sparse, in, &sel)) < 0)
             goto done;
-    } else if ((count = every_edge(g, &sel)) < 0) {
-        goto done;
+    } else {
+        sel = malloc((size_t)m * sizeof(int) + 1);
+        if (!sel)
+            goto done;
+        for (Py_ssize_t e = 0; e < m; e++)
+            if (g->rankof[g->wid[e]] >= 0)
+                sel[count++] = (int)e;
     }
     for (;;) {
         if (solve_edges(ctx, g, sel, (int)count, n, L, tw, nweights) < 0)
@@ -1650,17 +1636,6 @@ static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nwe
         ctx->tw = NULL;
         ctx_free(ctx);
         memset(ctx, 0, sizeof *ctx);
-        if (nadded > WHOLE * count && m <= WHOLE_EDGES) {
-            /* The candidates were far off (in a bracket, most vertices' heaviest edges lead
-               away from the optimum): repeated sparse solves of growing sets would take
-               longer than one of the whole graph. */
-            free(sel);
-            sel = NULL;
-            sparse = 0;
-            if ((count = every_edge(g, &sel)) < 0)
-                goto done;
-            continue;
-        }
         /* Both lists ascend: merged, the candidates stay in the caller's order. */
         merged = malloc((size_t)(count + nadded) * sizeof(int));
         if (!merged)

@@ -1410,10 +1410,12 @@ static int solve_edges(Ctx *c, const Graph *g, const int *sel, int count, int n,
  * maximum-weight matching of the whole graph and the duals optimal for it: exact, and the
  * solve scans only the candidates at each stage.
  *
- * The candidates: some n * CANDIDATES edges (see pick_candidates). Each pricing adds, at each vertex, the ADDED * CANDIDATES edges of most negative
- * reduced cost found there, and the solve starts over on the larger set: in a bracket the
- * loop ends after a few rounds (measured in docs/dutch.md §9). Sparser graphs are solved
- * whole: pricing passes would cost more than they save.
+ * The candidates: some n * CANDIDATES edges (see pick_candidates). Each pricing adds, at
+ * each vertex, the ADDED * CANDIDATES edges of most negative reduced cost found there, and
+ * the solve starts over on the larger set (from scratch: the re-solves are most of the time
+ * where the first candidates are far off): in a bracket the loop ends after a few rounds
+ * (measured in docs/dutch.md §9). Sparser graphs are solved whole: pricing passes would cost
+ * more than they save.
  */
 #define CANDIDATES 10
 #define ADDED 10

@@ -113,6 +113,15 @@ class Matcher:
             row = self._rows[a] = array("i", [-1]) * a
         return row
 
+    def number(self, weight: int) -> int:
+        """The number the rows keep for `weight`; 0, and only 0, for weight 0 (no edge).
+        A caller that keeps many weights keeps their numbers: four bytes each."""
+        return self._numbers[weight]
+
+    def weight(self, number: int) -> int:
+        """The weight of a number from `number`."""
+        return self._numbers.weights[number]
+
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
@@ -120,11 +129,15 @@ class Matcher:
 
     def set_row(self, a: int, lower: Sequence[int], weights: Sequence[int]) -> None:
         """Set the weight of (a, lower[k]) to weights[k]; `lower` ascends, below a."""
-        if len(lower) != len(weights):
+        self.set_numbers(a, lower, array("i", map(self._numbers.__getitem__, weights)))
+
+    def set_numbers(self, a: int, lower: Sequence[int], numbers: array[int]) -> None:
+        """As `set_row`, the weights given by their numbers (`number`)."""
+        if len(lower) != len(numbers):
             raise ValueError("set_row takes one weight per vertex")
         if lower and lower[-1] >= a:
             raise ValueError("set_row takes vertices below the row's own")
-        row, numbers = self._row(a), array("i", map(self._numbers.__getitem__, weights))
+        row = self._row(a)
         for i, j in _runs(lower):
             row[lower[i] : lower[i] + j - i] = numbers[i:j]
 
@@ -180,6 +193,7 @@ class Matcher:
         )
         tight = array("i")
         tight.frombytes(found_tight)
+        del found_tight  # four bytes a tight edge, most of the pairs in a first round
         chosen: list[tuple[int, int]] = []
         taken: set[int] = set()
 
@@ -232,6 +246,9 @@ class Matcher:
         graph = Graph([])
         runs = [(inside[i], inside[j - 1] + 1) for i, j in _runs(inside)]
         heads, tails, weights = graph.heads, graph.tails, graph.weights
+        # A run's tails are sliced from here: an array built from a range would take a
+        # Python int per pair, a second of a first round of 10,000 players.
+        vertices = array("i", range(inside[-1] + 1 if inside else 0))
         for a in inside:
             row = self._rows[a]
             for first, end in runs:
@@ -242,7 +259,7 @@ class Matcher:
                 if -1 in stretch:
                     stretch = array("i", (self._number(a, b) for b in range(first, end)))
                 heads.extend(array("i", [a]) * (end - first))
-                tails.extend(array("i", range(first, end)))
+                tails.extend(vertices[first:end])
                 weights.extend(stretch)
         # Last: the default weights just read may have taken new numbers.
         graph.table = self._table(below)

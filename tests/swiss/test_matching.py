@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from array import array
+
 from swiss.matching import Matcher
 
 
@@ -60,3 +62,17 @@ def test_rows_set_in_stretches_and_bonuses_land_on_their_own_pairs() -> None:
     matcher.set_weight(5, 4, 2)
     # (5, 4) with (3, 2) and (5, 3) with (4, 2) both weigh 3: the bonus picks (3, 2).
     assert (2, 3) in _pairs(matcher.solve())
+
+
+def test_rows_set_by_numbers_weigh_as_rows_set_by_weights() -> None:
+    # A caller keeps a bracket's weights as the matcher's numbers (four bytes a pair).
+    by_weights, by_numbers = Matcher(6, lambda a, b: 1), Matcher(6, lambda a, b: 1)
+    assert by_numbers.number(0) == 0 and by_numbers.weight(0) == 0
+    weights = [5, 0, 1 << 300, 5]
+    by_weights.set_row(5, [0, 1, 3, 4], weights)
+    numbers = array("i", map(by_numbers.number, weights))
+    assert numbers[0] == numbers[3] != 0 and numbers[1] == 0
+    assert by_numbers.weight(numbers[2]) == 1 << 300
+    by_numbers.set_numbers(5, [0, 1, 3, 4], numbers)
+    assert by_weights.solve() == by_numbers.solve()
+    assert (3, 5) in _pairs(by_numbers.solve())

@@ -788,15 +788,25 @@ class _BracketStep:
         # the matcher gives it (Matcher.number; 0 is no edge). A first round of 10,000 players
         # is one bracket of 50 million pairs: four bytes each, no Python object per pair.
         self.base: list[array[int]] = [array("i") for _ in bracket]
+        # The rows of one kind of lower player, in the bracket or in the next group, are
+        # prefixes of one row (C1 aside): it is weighed once, up to the last such player, and
+        # the others copy it, which in a first round is every row.
+        last = {(kinds[i], i < residents_end): i for i in range(movers, len(bracket))}
+        whole: dict[tuple[int, bool], array[int]] = {}
         for i in range(movers, len(bracket)):
             lower = players[bracket[i]]
             in_current, in_next = i < residents_end, i >= residents_end
-            cut = min(i, residents_end)
-            of_bracket = self._by_kind(representative, kinds[i], lower, (in_current, in_next, True))
-            row = array("i", map(of_bracket.__getitem__, kinds[:cut]))
-            if cut < i:
-                of_next = self._by_kind(representative, kinds[i], lower, (in_current, in_next, False))
-                row.extend(map(of_next.__getitem__, kinds[cut:i]))
+            key = (kinds[i], in_current)
+            if key not in whole:
+                end = last[key]
+                of_bracket = self._by_kind(representative, kinds[i], lower, (in_current, in_next, True))
+                whole[key] = array("i", map(of_bracket.__getitem__, kinds[: min(end, residents_end)]))
+                if end > residents_end:
+                    of_next = self._by_kind(representative, kinds[i], lower, (in_current, in_next, False))
+                    whole[key].extend(map(of_next.__getitem__, kinds[residents_end:end]))
+            row = whole[key][:i]
+            if i == last[key]:
+                del whole[key]
             for j in avoided_by.get(lower.number, ()):
                 if j < i:
                     row[j] = 0

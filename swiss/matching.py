@@ -316,8 +316,9 @@ class _Optimal:
         self.heads = array("i", map(graph.heads.__getitem__, tight))
         self.tails = array("i", map(graph.tails.__getitem__, tight))
         # The graph's edges come ordered by (head, tail), and the tight ones keep that order:
-        # an edge is found by bisection on its key.
-        self.keys = array("q", (a * size + b for a, b in zip(self.heads, self.tails, strict=True)))
+        # an edge is found by bisection on its key, computed as the search reads it (an array
+        # of keys would take eight bytes a tight edge, most of the pairs in a first round).
+        self.edges = range(len(self.heads))
         chains: dict[int, set[int]] = {}
         for index, members in enumerate(blossoms):
             for v in members:
@@ -332,6 +333,9 @@ class _Optimal:
         self.levels = array("i", map(level, self.heads, self.tails))
         self.top = max(self.levels, default=0)
 
+    def _key(self, k: int) -> tuple[int, int]:
+        return self.heads[k], self.tails[k]
+
     def holding(self, pairs: list[tuple[int, int]]) -> list[int] | None:
         """A maximum-weight matching (-1: unmatched) that holds every one of `pairs` (a, b),
         a > b, or None: the levels shifted past one bit per pair, which those pairs get."""
@@ -341,8 +345,8 @@ class _Optimal:
         table += [(level << shift) | 1 for level in range(1, self.top + 1)]
         weights = array("i", self.levels)
         for a, b in pairs:
-            k = bisect_left(self.keys, a * self.size + b)
-            if k == len(self.keys) or self.keys[k] != a * self.size + b:
+            k = bisect_left(self.edges, (a, b), key=self._key)
+            if k == len(self.edges) or self._key(k) != (a, b):
                 return None  # not a tight edge: in no maximum-weight matching
             weights[k] += self.top
         mate = max_weight_matching(self.size, self.heads, self.tails, weights, table)

@@ -559,6 +559,8 @@ class _Bracketer:
             mate = step.settle()
             if step.within_only and not self._completable([v for v in range(n) if not finalized[v]]):
                 raise _Collapse(bracket_index)
+            # Its weights (four bytes a pair) go before the next bracket's are made.
+            del step
             bracket_index += 1
             movers = 0
             # C9 applies to the next bracket when its residents score no more than the bye

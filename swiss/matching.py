@@ -152,6 +152,8 @@ class Matcher:
         """Force the pair (a, b) into every later matching."""
         self._fixed[a] = b
         self._fixed[b] = a
+        # No solve reads a fixed vertex's pairs again.
+        self._rows[a] = self._rows[b] = None
 
     def solve(self) -> list[int]:
         """A maximum-weight matching: mate[v], or v itself when v is unmatched."""

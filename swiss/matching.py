@@ -127,16 +127,13 @@ class Matcher:
             a, b = b, a
         self._row(a)[b] = self._numbers[weight]
 
-    def set_row(self, a: int, lower: Sequence[int], weights: Sequence[int]) -> None:
-        """Set the weight of (a, lower[k]) to weights[k]; `lower` ascends, below a."""
-        self.set_numbers(a, lower, array("i", map(self._numbers.__getitem__, weights)))
-
     def set_numbers(self, a: int, lower: Sequence[int], numbers: array[int]) -> None:
-        """As `set_row`, the weights given by their numbers (`number`)."""
+        """Set the weight of (a, lower[k]) to the weight numbered numbers[k] (`number`);
+        `lower` ascends, below a."""
         if len(lower) != len(numbers):
-            raise ValueError("set_row takes one weight per vertex")
+            raise ValueError("set_numbers takes one number per vertex")
         if lower and lower[-1] >= a:
-            raise ValueError("set_row takes vertices below the row's own")
+            raise ValueError("set_numbers takes vertices below the row's own")
         row = self._row(a)
         for i, j in _runs(lower):
             row[lower[i] : lower[i] + j - i] = numbers[i:j]

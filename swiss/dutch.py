@@ -29,9 +29,11 @@ player below, who then form one collapsed last bracket.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from operator import call
 
 from swiss.abcd import ABCD_METHODS, SpecialPair, acceleration_rule, special_round
 from swiss.articles import article
@@ -557,6 +559,8 @@ class _Bracketer:
             mate = step.settle()
             if step.within_only and not self._completable([v for v in range(n) if not finalized[v]]):
                 raise _Collapse(bracket_index)
+            # Its weights (four bytes a pair) go before the next bracket's are made.
+            del step
             bracket_index += 1
             movers = 0
             # C9 applies to the next bracket when its residents score no more than the bye
@@ -728,16 +732,18 @@ _NO_PAIRING = (
 )
 
 
-class _ByKind(dict[int, int]):
-    """Weights by the higher player's kind, each weighed when first asked for."""
+class _Memo(dict[int, int]):
+    """Numbers of weights by a key (the higher player's kind, the number of a weight before
+    a lift), each found when first asked for: a row of a large bracket looks them up at
+    the speed of a C loop."""
 
-    def __init__(self, weigh: Callable[[int], int]) -> None:
+    def __init__(self, find: Callable[[int], int]) -> None:
         super().__init__()
-        self._weigh = weigh
+        self._find = find
 
-    def __missing__(self, kind: int) -> int:
-        self[kind] = weight = self._weigh(kind)
-        return weight
+    def __missing__(self, key: int) -> int:
+        self[key] = number = self._find(key)
+        return number
 
 
 class _BracketStep:
@@ -773,36 +779,48 @@ class _BracketStep:
         # higher player's kind come from one representative of each kind, then the pairs C1
         # forbids are taken out.
         representative = {kind: players[v] for kind, v in zip(kinds, bracket, strict=True)}
-        self._by_kinds: dict[tuple[int, bool, bool, bool], _ByKind] = {}
+        self._by_kinds: dict[tuple[int, bool, bool, bool], _Memo] = {}
         # C1 by position in the bracket: avoided_by[number], the members j whose `avoid` holds
         # player `number`.
         avoided_by: dict[int, list[int]] = {}
         for j, v in enumerate(bracket):
             for number in players[v].avoid:
                 avoided_by.setdefault(number, []).append(j)
-        # base[i][j], j < i: the weight of the pair of bracket members i and j.
-        self.base: list[list[int]] = [[] for _ in bracket]
+        # base[i][j], j < i: the pair of bracket members i and j, its weight by the number
+        # the matcher gives it (Matcher.number; 0 is no edge). A first round of 10,000 players
+        # is one bracket of 50 million pairs: four bytes each, no Python object per pair.
+        self.base: list[array[int]] = [array("i") for _ in bracket]
+        # The rows of one kind of lower player, in the bracket or in the next group, are
+        # prefixes of one row (C1 aside): it is weighed once, up to the last such player, and
+        # the others copy it, which in a first round is every row.
+        last = {(kinds[i], i < residents_end): i for i in range(movers, len(bracket))}
+        whole: dict[tuple[int, bool], array[int]] = {}
         for i in range(movers, len(bracket)):
             lower = players[bracket[i]]
             in_current, in_next = i < residents_end, i >= residents_end
-            cut = min(i, residents_end)
-            of_bracket = self._by_kind(representative, kinds[i], lower, (in_current, in_next, True))
-            row = list(map(of_bracket.__getitem__, kinds[:cut]))
-            if cut < i:
-                of_next = self._by_kind(representative, kinds[i], lower, (in_current, in_next, False))
-                row += map(of_next.__getitem__, kinds[cut:i])
+            key = (kinds[i], in_current)
+            if key not in whole:
+                end = last[key]
+                of_bracket = self._by_kind(representative, kinds[i], lower, (in_current, in_next, True))
+                whole[key] = array("i", map(of_bracket.__getitem__, kinds[: min(end, residents_end)]))
+                if end > residents_end:
+                    of_next = self._by_kind(representative, kinds[i], lower, (in_current, in_next, False))
+                    whole[key].extend(map(of_next.__getitem__, kinds[residents_end:end]))
+            row = whole[key][:i]
+            if i == last[key]:
+                del whole[key]
             for j in avoided_by.get(lower.number, ()):
                 if j < i:
                     row[j] = 0
             self.base[i] = row
-            self.m.set_row(bracket[i], bracket[:i], row)
+            self.m.set_numbers(bracket[i], bracket[:i], row)
 
     def _by_kind(
         self, representative: dict[int, Entrant], kind: int, lower: Entrant, where: tuple[bool, bool, bool]
-    ) -> _ByKind:
-        """The weights of the pairs of `lower`, of `kind`, by the higher player's kind (C1
-        aside); `where` is (lower of the bracket, lower of the next group, higher of the
-        bracket). One per kind of lower player, filled as the kinds come."""
+    ) -> _Memo:
+        """The weights (their numbers) of the pairs of `lower`, of `kind`, by the higher
+        player's kind (C1 aside); `where` is (lower of the bracket, lower of the next group,
+        higher of the bracket). One per kind of lower player, filled as the kinds come."""
         weights = self._by_kinds.get((kind, *where))
         if weights is None:
             owner = self.owner
@@ -811,9 +829,9 @@ class _BracketStep:
                 higher = representative[other]
                 if not _colours_allow(higher, lower, owner.topscore):
                     return 0
-                return owner.weight(higher, lower, *where)
+                return self.m.number(owner.weight(higher, lower, *where))
 
-            weights = self._by_kinds[(kind, *where)] = _ByKind(weigh)
+            weights = self._by_kinds[(kind, *where)] = _Memo(weigh)
         return weights
 
     def in_bracket(self, vertex: int) -> bool:
@@ -861,13 +879,13 @@ class _BracketStep:
         step = (len(residents) + 1).bit_length()
         choices = step * self.movers
 
-        def options(i: int) -> list[int]:
-            return [o for o in residents if base[o][i]]
+        def options(i: int) -> Iterator[int]:
+            return (o for o in residents if base[o][i])
 
         def prefer_exactly() -> None:
             for i in range(self.movers):
                 paired = 1 << (choices + self.movers - 1 - i)
-                for rank, o in enumerate(reversed(options(i)), start=1):
+                for rank, o in enumerate(reversed(list(options(i))), start=1):
                     self.m.set_bonus(b[i], b[o], paired | rank << (step * (self.movers - 1 - i)))
 
         def paired_first() -> None:
@@ -894,17 +912,19 @@ class _BracketStep:
                 text = gettext_noop("not paired in order with %(other)s: %(reason)s")
                 owner.note(b[p], Message(text, {"other": owner.players[natural].number, "reason": reason}))
 
-    def _prefer_in_order(self, players: list[int], options: Callable[[int], list[int]], most: int) -> None:
+    def _prefer_in_order(
+        self, players: list[int], options: Callable[[int], Iterator[int]], most: int
+    ) -> None:
         """Bonuses that make each of `players` in turn get the first of its options it can."""
         step = (most + 1).bit_length()
         for turn, p in enumerate(players):
-            for rank, o in enumerate(reversed(options(p)), start=1):
+            for rank, o in enumerate(reversed(list(options(p))), start=1):
                 self.m.set_bonus(self.bracket[p], self.bracket[o], rank << (step * (len(players) - 1 - turn)))
 
     def _solve_in_order(
         self,
         players: list[int],
-        options: Callable[[int], list[int]],
+        options: Callable[[int], Iterator[int]],
         prefer_exactly: Callable[[], None],
         precedence: Callable[[], None] = lambda: None,
     ) -> list[int]:
@@ -916,12 +936,13 @@ class _BracketStep:
         bonuses `precedence` sets and then the choices in order, so the staged solves
         make the choices one by one on the tight edges of a single solve instead
         (`Matcher.solve_in_order`); the plain solves use the bonuses, and the tests
-        compare the two.
+        compare the two. The options come lazily: a player's search stops at the first
+        option it can have, mostly among the first few (all of S2 would be n / 2 each).
         """
         if self.staged:
             precedence()
             b = self.bracket
-            mate = self.solve(lambda: ((b[p], [b[o] for o in options(p)]) for p in players))
+            mate = self.solve(lambda: ((b[p], (b[o] for o in options(p))) for p in players))
         else:
             prefer_exactly()
             mate = self.solve()
@@ -956,7 +977,7 @@ class _BracketStep:
             return addend << exchanges_shift
 
         def exchange_weight(small: int, large: int, small_position: int) -> int:
-            weight = base[large][small]
+            weight = m.weight(base[large][small])
             return weight + lift(small_position) if weight else weight
 
         def goes_down(vertex: int, mate: list[int]) -> bool:
@@ -967,16 +988,31 @@ class _BracketStep:
             return sum(1 for i in remainder if self.first_resident <= mate[b[i]] < b[i])
 
         def solve_with_exchange_weights() -> list[int]:
-            lifts = [lift(position) for position in range(len(remainder))]
+            # By the higher player's position, the lifted weight's number by the base number:
+            # one table per distinct lift (two, until key 2 counts), and no weight built per pair.
+            def lifting(addend: int) -> _Memo:
+                return _Memo(lambda n: m.number(m.weight(n) + addend) if n else 0)
+
+            tables = {addend: lifting(addend) for addend in {lift(p) for p in range(len(remainder))}}
+            lifted = [tables[lift(position)].__getitem__ for position in range(len(remainder))]
+            # Mostly the remainder is a stretch of the bracket: a row's part is a slice of it.
+            first = remainder[0] if remainder else 0
+            stretch = remainder == list(range(first, first + len(remainder)))
+            vertices = [b[p] for p in remainder]
             for oi, o in enumerate(remainder):
-                row, higher = base[o], remainder[:oi]
-                weights = [row[p] + lifts[pi] if row[p] else 0 for pi, p in enumerate(higher)]
-                m.set_row(b[o], [b[p] for p in higher], weights)
+                row, above = base[o], remainder[:oi]
+                found = row[first : first + oi] if stretch else array("i", map(row.__getitem__, above))
+                if rank_exchanges:  # a lift per position (key 2)
+                    numbers = array("i", map(call, lifted, found))
+                else:  # one lift for S1's positions, one for S2's: a loop in C each
+                    numbers = array("i", map(lifted[0], found[:pairs]))
+                    numbers.extend(map(lifted[-1], found[pairs:]))
+                m.set_numbers(b[o], vertices[:oi], numbers)
             # Should S1 need no exchange, this solve already pairs it as 4.2 wants.
             s2 = remainder[pairs:]
 
-            def options(p: int) -> list[int]:
-                return [o for o in s2 if base[o][p]]
+            def options(p: int) -> Iterator[int]:
+                return (o for o in s2 if base[o][p])
 
             s1 = remainder[:pairs]
             return self._solve_in_order(s1, options, lambda: self._prefer_in_order(s1, options, len(s2)))
@@ -1002,7 +1038,8 @@ class _BracketStep:
                     "exchanged into %(side)s (Art. 4.3): the plain split could not be paired as well"
                 )
                 self.owner.note(b[p], Message(text, {"side": "S2" if position < pairs else "S1"}))
-        self._explain_order(s1, [o for o in remainder if o not in s1], mate)
+        paired_down = set(s1)
+        self._explain_order(s1, [o for o in remainder if o not in paired_down], mate)
         return mate
 
     def _exchange(
@@ -1068,13 +1105,13 @@ class _BracketStep:
             for o in remainder[position + 1 :]:
                 if not goes_down(b[p], mate) or goes_down(b[o], mate):
                     base[o][p] = 0
-                m.set_weight(b[p], b[o], base[o][p])
+                m.set_weight(b[p], b[o], m.weight(base[o][p]))
 
         # 4.2: each S1 player, in order, meets the highest S2 player that keeps the optimum.
         s1 = [p for p in remainder if goes_down(b[p], mate)]
         s2 = [o for o in remainder if not goes_down(b[o], mate)]
 
-        def options(p: int) -> list[int]:
-            return [o for o in s2 if o > p and base[o][p]]
+        def options(p: int) -> Iterator[int]:
+            return (o for o in s2 if o > p and base[o][p])
 
         return self._solve_in_order(s1, options, lambda: self._prefer_in_order(s1, options, len(s2)))

@@ -113,18 +113,28 @@ class Matcher:
             row = self._rows[a] = array("i", [-1]) * a
         return row
 
+    def number(self, weight: int) -> int:
+        """The number the rows keep for `weight`; 0, and only 0, for weight 0 (no edge).
+        A caller that keeps many weights keeps their numbers: four bytes each."""
+        return self._numbers[weight]
+
+    def weight(self, number: int) -> int:
+        """The weight of a number from `number`."""
+        return self._numbers.weights[number]
+
     def set_weight(self, a: int, b: int, weight: int) -> None:
         if a < b:
             a, b = b, a
         self._row(a)[b] = self._numbers[weight]
 
-    def set_row(self, a: int, lower: Sequence[int], weights: Sequence[int]) -> None:
-        """Set the weight of (a, lower[k]) to weights[k]; `lower` ascends, below a."""
-        if len(lower) != len(weights):
-            raise ValueError("set_row takes one weight per vertex")
+    def set_numbers(self, a: int, lower: Sequence[int], numbers: array[int]) -> None:
+        """Set the weight of (a, lower[k]) to the weight numbered numbers[k] (`number`);
+        `lower` ascends, below a."""
+        if len(lower) != len(numbers):
+            raise ValueError("set_numbers takes one number per vertex")
         if lower and lower[-1] >= a:
-            raise ValueError("set_row takes vertices below the row's own")
-        row, numbers = self._row(a), array("i", map(self._numbers.__getitem__, weights))
+            raise ValueError("set_numbers takes vertices below the row's own")
+        row = self._row(a)
         for i, j in _runs(lower):
             row[lower[i] : lower[i] + j - i] = numbers[i:j]
 
@@ -139,6 +149,8 @@ class Matcher:
         """Force the pair (a, b) into every later matching."""
         self._fixed[a] = b
         self._fixed[b] = a
+        # No solve reads a fixed vertex's pairs again.
+        self._rows[a] = self._rows[b] = None
 
     def solve(self) -> list[int]:
         """A maximum-weight matching: mate[v], or v itself when v is unmatched."""
@@ -180,6 +192,7 @@ class Matcher:
         )
         tight = array("i")
         tight.frombytes(found_tight)
+        del found_tight  # four bytes a tight edge, most of the pairs in a first round
         chosen: list[tuple[int, int]] = []
         taken: set[int] = set()
 
@@ -232,6 +245,9 @@ class Matcher:
         graph = Graph([])
         runs = [(inside[i], inside[j - 1] + 1) for i, j in _runs(inside)]
         heads, tails, weights = graph.heads, graph.tails, graph.weights
+        # A run's tails are sliced from here: an array built from a range would take a
+        # Python int per pair, a second of a first round of 10,000 players.
+        vertices = array("i", range(inside[-1] + 1 if inside else 0))
         for a in inside:
             row = self._rows[a]
             for first, end in runs:
@@ -242,7 +258,7 @@ class Matcher:
                 if -1 in stretch:
                     stretch = array("i", (self._number(a, b) for b in range(first, end)))
                 heads.extend(array("i", [a]) * (end - first))
-                tails.extend(array("i", range(first, end)))
+                tails.extend(vertices[first:end])
                 weights.extend(stretch)
         # Last: the default weights just read may have taken new numbers.
         graph.table = self._table(below)
@@ -299,8 +315,9 @@ class _Optimal:
         self.heads = array("i", map(graph.heads.__getitem__, tight))
         self.tails = array("i", map(graph.tails.__getitem__, tight))
         # The graph's edges come ordered by (head, tail), and the tight ones keep that order:
-        # an edge is found by bisection on its key.
-        self.keys = array("q", (a * size + b for a, b in zip(self.heads, self.tails, strict=True)))
+        # an edge is found by bisection on its key, computed as the search reads it (an array
+        # of keys would take eight bytes a tight edge, most of the pairs in a first round).
+        self.edges = range(len(self.heads))
         chains: dict[int, set[int]] = {}
         for index, members in enumerate(blossoms):
             for v in members:
@@ -315,6 +332,9 @@ class _Optimal:
         self.levels = array("i", map(level, self.heads, self.tails))
         self.top = max(self.levels, default=0)
 
+    def _key(self, k: int) -> tuple[int, int]:
+        return self.heads[k], self.tails[k]
+
     def holding(self, pairs: list[tuple[int, int]]) -> list[int] | None:
         """A maximum-weight matching (-1: unmatched) that holds every one of `pairs` (a, b),
         a > b, or None: the levels shifted past one bit per pair, which those pairs get."""
@@ -324,8 +344,8 @@ class _Optimal:
         table += [(level << shift) | 1 for level in range(1, self.top + 1)]
         weights = array("i", self.levels)
         for a, b in pairs:
-            k = bisect_left(self.keys, a * self.size + b)
-            if k == len(self.keys) or self.keys[k] != a * self.size + b:
+            k = bisect_left(self.edges, (a, b), key=self._key)
+            if k == len(self.edges) or self._key(k) != (a, b):
                 return None  # not a tight edge: in no maximum-weight matching
             weights[k] += self.top
         mate = max_weight_matching(self.size, self.heads, self.tails, weights, table)

@@ -77,9 +77,7 @@ def test_dense_brackets_solved_sparse_keep_every_optimum_tight(seed: int) -> Non
     n, base = 150, 1 << 400
     hubs = set(rng.sample(range(n), 7))
     edges = [
-        (a, b, base * (3 if {a, b} & hubs else 1) + rng.choice((5, 6)))
-        for a in range(n)
-        for b in range(a)
+        (a, b, base * (3 if {a, b} & hubs else 1) + rng.choice((5, 6))) for a in range(n) for b in range(a)
     ]
     whole, whole_tight, _, _ = max_weight_matching_duals(n, edges, 0)
     sparse, sparse_tight, _, _ = max_weight_matching_duals(n, edges)

@@ -1419,6 +1419,7 @@ static int solve_edges(Ctx *c, const Graph *g, const int *sel, int count, int n,
  */
 #define CANDIDATES 10
 #define ADDED 10
+#define BY_POSITION 2 /* see pick_candidates */
 #define SPARSE_DEGREE 8 /* a mean degree above SPARSE_DEGREE * CANDIDATES: the sparse solve */
 
 static inline uint64_t spread(int a, int b)
@@ -1464,15 +1465,20 @@ static inline void heap_offer(wide *key, int *edge, int *count, int K, int v, wi
     he[i] = e;
 }
 
-/* The candidates, the union of two sets of at most n * K / 2 edges each. Each vertex's K
+/* The candidates, the union of three sets: two of at most n * K / 2 edges each. Each vertex's K
    heaviest edges, ties broken by a hash of the pair so that they spread over the tied
    partners (the caller's order would crowd them on the first ones); and a greedy K-matching
    (a greedy matching in which every vertex may take K edges): the edges taken heaviest
    first while both ends have fewer than K, so that the few vertices whose edges all weigh
    most (a bracket's MDPs), which are every vertex's heaviest, take K each and the rest find
    partners among themselves too. The greedy reads the edges in passes of a few weight ranks
-   each, in the caller's order within a pass. Sets the candidates' bits in `in`, lists them
-   in *out (ascending) and returns their number, or -1 when memory ran out. */
+   each, in the caller's order within a pass. And the edges by position: a bracket's vertices
+   come in rank order and its optimum pairs mostly the i-th of the top half with the i-th of
+   the bottom half, so the edges from vertex i to i +- n/2 +- BY_POSITION and to its
+   neighbours i +- 1..BY_POSITION: where the heaviest edges lead away from the optimum (a
+   score group whose heaviest pairs are among themselves while the optimum pairs them across)
+   they save most of the pricing rounds (docs/dutch.md §9). Sets the candidates' bits in
+   `in`, lists them in *out (ascending) and returns their number, or -1 when memory ran out. */
 static Py_ssize_t pick_candidates(const Graph *g, int n, int nweights, int K, unsigned char *in, int **out)
 {
     Py_ssize_t *hist = calloc((size_t)nweights + 1, sizeof(Py_ssize_t)), total = 0;
@@ -1517,8 +1523,14 @@ static Py_ssize_t pick_candidates(const Graph *g, int n, int nweights, int K, un
         }
         hi = lo - 1;
     }
-    for (Py_ssize_t e = 0; e < g->m; e++)
+    for (Py_ssize_t e = 0; e < g->m; e++) {
+        int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
+        int d = a > b ? a - b : b - a, across = d - n / 2;
+        if (g->rankof[g->wid[e]] >= 0
+            && (d <= BY_POSITION || (across >= -BY_POSITION && across <= BY_POSITION)))
+            in[e >> 3] |= (unsigned char)(1 << (e & 7));
         total += (in[e >> 3] >> (e & 7)) & 1;
+    }
     *out = malloc((size_t)total * sizeof(int) + 1);
     if (!*out) {
         total = -1;

@@ -104,11 +104,12 @@ def keep_pairing(stop: threading.Event, paired: list[int]) -> None:
         paired.append(job.pk)
 
 
-# What competes for the two cores, in turn: the shipped setup (the pages' version tokens in a
-# PostgreSQL table, read on every request), the tokens and pages in Redis, and threaded workers.
+# What competes for the two cores, in turn: sync and threaded workers (config/gunicorn.py ships
+# gthread), each with the pages' version tokens in a PostgreSQL table (the default, read on every
+# request) and with the tokens and pages in Redis.
 SETUPS = {
-    "sync x3, tokens in PostgreSQL": {},
-    "sync x3, Redis": {"REDIS_URL": "redis://127.0.0.1:6379/9"},
+    "sync x3, tokens in PostgreSQL": {"GUNICORN_WORKER_CLASS": "sync"},
+    "sync x3, Redis": {"REDIS_URL": "redis://127.0.0.1:6379/9", "GUNICORN_WORKER_CLASS": "sync"},
     "gthread 3x4, tokens in PostgreSQL": {"GUNICORN_WORKER_CLASS": "gthread", "GUNICORN_THREADS": "4"},
     "gthread 3x4, Redis": {
         "REDIS_URL": "redis://127.0.0.1:6379/9",

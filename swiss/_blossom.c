@@ -1154,28 +1154,39 @@ static int rank_weights(Ctx *c, const limb *vals, int count, int *rank)
     return 0;
 }
 
-/* A private copy of a buffer of C ints (format 'i', as array('i') holds them), so that the
-   caller's object may change while the copy is read; NULL with an exception set. */
-static int *int_buffer(PyObject *obj, const char *what, Py_ssize_t *len)
+/* A view of a buffer of C ints (format 'i', as array('i') holds them), read in place while
+   held: the exporter cannot resize it meanwhile. NULL with an exception set. */
+static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_ssize_t *len)
 {
-    Py_buffer view;
     if (!PyObject_CheckBuffer(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
         return NULL;
     }
-    if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+    if (PyObject_GetBuffer(obj, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
         return NULL;
-    int *copy = NULL;
-    if (view.itemsize != (Py_ssize_t)sizeof(int) || !view.format || strcmp(view.format, "i") != 0) {
+    if (view->itemsize != (Py_ssize_t)sizeof(int) || !view->format || strcmp(view->format, "i") != 0) {
+        PyBuffer_Release(view);
+        view->obj = NULL;
         PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
-    } else {
-        *len = view.len / view.itemsize;
-        copy = malloc((size_t)view.len + 1);
-        if (!copy)
-            PyErr_NoMemory();
-        else
-            memcpy(copy, view.buf, (size_t)view.len);
+        return NULL;
     }
+    *len = view->len / view->itemsize;
+    return (const int *)view->buf;
+}
+
+/* A private copy of a buffer of C ints (int_view's checks), so that the caller's object may
+   change while the copy is read; NULL with an exception set. */
+static int *int_buffer(PyObject *obj, const char *what, Py_ssize_t *len)
+{
+    Py_buffer view;
+    const int *ints = int_view(obj, what, &view, len);
+    if (!ints)
+        return NULL;
+    int *copy = malloc((size_t)view.len + 1);
+    if (!copy)
+        PyErr_NoMemory();
+    else
+        memcpy(copy, ints, (size_t)view.len);
     PyBuffer_Release(&view);
     return copy;
 }
@@ -1546,26 +1557,6 @@ done:
     free(edge);
     free(key);
     return total;
-}
-
-/* A view of a buffer of C ints (format 'i', as array('i') holds them), read in place while
-   held: the exporter cannot resize it meanwhile. NULL with an exception set. */
-static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_ssize_t *len)
-{
-    if (!PyObject_CheckBuffer(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
-        return NULL;
-    }
-    if (PyObject_GetBuffer(obj, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
-        return NULL;
-    if (view->itemsize != (Py_ssize_t)sizeof(int) || !view->format || strcmp(view->format, "i") != 0) {
-        PyBuffer_Release(view);
-        view->obj = NULL;
-        PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
-        return NULL;
-    }
-    *len = view->len / view->itemsize;
-    return (const int *)view->buf;
 }
 
 /* The solve of a call without the GIL: the matching in ctx, and with DUALS the caller

@@ -78,15 +78,20 @@ def test_a_second_press_joins_the_queued_job(queued, arbiter_client, tournament,
     assert Board.objects.filter(round__number=1).count() == 6
 
 
-def test_a_job_whose_input_changed_after_it_was_queued_is_discarded_and_the_arbiter_told(
-    queued, arbiter_client, arbiter, tournament, field, start_worker
-):
+def pair_then_add_a_latecomer(arbiter_client: Any, arbiter: Any, tournament: Any, start_worker: Any) -> Job:
+    """Round 1 asked for, an entrant added while the job waits, then the worker: the job it
+    discards (its input changed after it was queued)."""
     arbiter_client.post(url("pair", tournament), {"round": 1})
     job = Job.objects.get()
     registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Lena", fide_rating=2000)])
-
     start_worker()
-    job = wait_for(job, Job.Status.DISCARDED)
+    return wait_for(job, Job.Status.DISCARDED)
+
+
+def test_a_job_whose_input_changed_after_it_was_queued_is_discarded_and_the_arbiter_told(
+    queued, arbiter_client, arbiter, tournament, field, start_worker
+):
+    job = pair_then_add_a_latecomer(arbiter_client, arbiter, tournament, start_worker)
     assert "changed while it was being paired" in job.message
     assert not Board.objects.exists()
     assert job.message.encode() in arbiter_client.get(url("round", tournament, 1)).content
@@ -96,12 +101,7 @@ def test_a_workers_message_is_in_the_language_of_the_arbiter_who_asked(
     queued, arbiter_client, arbiter, tournament, field, start_worker
 ):
     LanguagePreference.objects.create(user=arbiter, language="de")
-    arbiter_client.post(url("pair", tournament), {"round": 1})
-    job = Job.objects.get()
-    registration.add_entrants(tournament, arbiter, [Entrant(name="Late, Lena", fide_rating=2000)])
-
-    start_worker()
-    job = wait_for(job, Job.Status.DISCARDED)
+    job = pair_then_add_a_latecomer(arbiter_client, arbiter, tournament, start_worker)
     assert "während der Auslosung geändert" in job.message
 
 

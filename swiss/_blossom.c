@@ -1932,6 +1932,19 @@ done:
  * uncovered vertex or, by an even path, to a vertex that may be left uncovered. Edmonds'
  * search from one root (with blossoms shrunk) finds such a path whenever one exists, by the
  * symmetric difference with any optimal matching that contains the chosen pairs.
+ *
+ * A refused pair costs a search of everything the root reaches, and a vertex is often
+ * refused several partners in a row (in a large bracket, thousands of searches of millions
+ * of tight edges each). So the first query of a vertex a whose partner a' must stay covered
+ * searches from a' with a taken out (a probe, which alters nothing): when that search ends
+ * with no uncovered vertex reached and no even path to a vertex that may be left uncovered,
+ * its even vertices are every vertex that an even path from a' reaches, and a partner b
+ * outside them is refused without a search, until a pair is chosen. (Were (a, b) in an
+ * optimal matching M', the path of M' and M from a' away from a would end at a vertex the
+ * probe reaches uncovered, or by an even path at one M' leaves uncovered, or pass b through
+ * b's partner, reaching b by an even path.) Choosing pairs only takes matchings away, so
+ * such a refusal stays right; the probe is made again after a choice, as it then reaches
+ * less and refuses more.
  */
 typedef struct {
     int n;
@@ -1940,10 +1953,16 @@ typedef struct {
     int *seen;              /* n: how many pairs were chosen when the list was last shortened */
     int chosen;             /* pairs chosen for good */
     int *mate, *saved;      /* vertex partners or -1; a copy to undo a refused pair */
+    int *covered;           /* a query's matching with the partners left covered each in turn */
     unsigned char *required, *removed; /* must stay covered; in a chosen pair (out of the graph) */
     unsigned char *gone;    /* in a pair chosen for good: removed, and never put back */
     int *p, *base, *queue;  /* search: odd vertices' tree parent, blossom bases, the queue */
+    int *next, *last;       /* search: each base's members as a list, and its last member */
+    int *merged, nmerged;   /* search: the bases a new blossom takes in */
     unsigned char *even, *onpath, *inblossom;
+    int probe_a, probe_at;  /* the last probe: its vertex and `chosen` at the time, or -1 */
+    int probe_complete;     /* whether it ended without an end (see above) */
+    unsigned char *probe_even; /* n: its even vertices, when complete */
     int nsets, *setstart, *members; /* the odd sets of positive dual, as member lists */
     int *mark;              /* n: the last odd set whose members were marked */
 } Cover;
@@ -1960,6 +1979,7 @@ static void cover_free(PyObject *capsule)
     free(c->gone);
     free(c->mate);
     free(c->saved);
+    free(c->covered);
     free(c->required);
     free(c->removed);
     free(c->p);
@@ -1968,6 +1988,10 @@ static void cover_free(PyObject *capsule)
     free(c->even);
     free(c->onpath);
     free(c->inblossom);
+    free(c->next);
+    free(c->last);
+    free(c->merged);
+    free(c->probe_even);
     free(c->setstart);
     free(c->members);
     free(c->mark);
@@ -1996,19 +2020,34 @@ static int cover_sets_full(Cover *c)
 /* The lowest common base of the tree paths from a and b to the root. */
 static int cover_lca(Cover *c, int a, int b)
 {
-    memset(c->onpath, 0, (size_t)c->n);
-    for (;;) {
-        a = c->base[a];
-        c->onpath[a] = 1;
-        if (c->mate[a] == -1)
+    for (int x = a;;) {
+        x = c->base[x];
+        c->onpath[x] = 1;
+        if (c->mate[x] == -1)
             break;
-        a = c->p[c->mate[a]];
+        x = c->p[c->mate[x]];
     }
     for (;;) {
         b = c->base[b];
         if (c->onpath[b])
-            return b;
+            break;
         b = c->p[c->mate[b]];
+    }
+    for (;;) { /* unmarked again, the same walk */
+        a = c->base[a];
+        c->onpath[a] = 0;
+        if (c->mate[a] == -1)
+            return b;
+        a = c->p[c->mate[a]];
+    }
+}
+
+/* Note base x as taken into the new blossom. */
+static inline void cover_merge(Cover *c, int x)
+{
+    if (!c->inblossom[x]) {
+        c->inblossom[x] = 1;
+        c->merged[c->nmerged++] = x;
     }
 }
 
@@ -2016,7 +2055,8 @@ static int cover_lca(Cover *c, int a, int b)
 static void cover_mark(Cover *c, int v, int b, int child)
 {
     while (c->base[v] != b) {
-        c->inblossom[c->base[v]] = c->inblossom[c->base[c->mate[v]]] = 1;
+        cover_merge(c, c->base[v]);
+        cover_merge(c, c->base[c->mate[v]]);
         c->p[v] = child;
         child = c->mate[v];
         v = c->p[c->mate[v]];
@@ -2034,12 +2074,20 @@ static void cover_augment(Cover *c, int u)
     }
 }
 
-/* A new even vertex x: when it may be left uncovered, the even path from the root to it is
-   alternated (the root covered, x uncovered) and the search is over. A search for one
-   target takes no such end. */
-static int cover_reach_even(Cover *c, int root, int x, int target)
+/* What a search from a root looks for. COVER: any end, an uncovered vertex or an even path
+   to a vertex that may be left uncovered, and the path found is alternated (the root
+   covered). TARGET: only an augmenting path to the target, alternated. PROBE: nothing is
+   altered; the search stops at any end as COVER would take it or when an even path reaches
+   the target, and otherwise runs to the end. */
+enum { COVER, TARGET, PROBE };
+
+/* A new even vertex x: whether the search ends there; a COVER search alternates the even
+   path from the root to it (the root covered, x uncovered). */
+static int cover_reach_even(Cover *c, int root, int x, int mode, int target)
 {
-    if (target >= 0 || x == root || c->required[x])
+    if (mode == PROBE)
+        return x == target || (x != root && !c->required[x]);
+    if (mode == TARGET || x == root || c->required[x])
         return 0;
     int t = c->mate[x];
     c->mate[x] = -1;
@@ -2062,16 +2110,16 @@ static void cover_shorten(Cover *c, int v)
     c->seen[v] = c->chosen;
 }
 
-/* Cover root again by an alternating path, to any uncovered vertex or an even path to one
-   that may be left uncovered; or, when target >= 0, only by an augmenting path to target.
-   Returns 0 when there is no such path. */
-static int cover_search(Cover *c, int root, int target)
+/* Search from root as `mode` says (target: -1 for COVER). Returns 0 when the search found
+   nothing: then every vertex an even path from the root reaches is marked even. */
+static int cover_search(Cover *c, int root, int mode, int target)
 {
     const int n = c->n;
     int head = 0, tail = 0;
     for (int v = 0; v < n; v++) {
         c->p[v] = -1;
-        c->base[v] = v;
+        c->base[v] = c->last[v] = v;
+        c->next[v] = -1;
         c->even[v] = 0;
     }
     c->even[root] = 1;
@@ -2085,31 +2133,43 @@ static int cover_search(Cover *c, int root, int target)
                 continue;
             if (to == root || (c->mate[to] != -1 && c->p[c->mate[to]] != -1)) {
                 int b = cover_lca(c, v, to);
-                memset(c->inblossom, 0, (size_t)n);
+                c->nmerged = 0;
                 cover_mark(c, v, b, to);
                 cover_mark(c, to, b, v);
-                for (int i = 0; i < n; i++) {
-                    if (c->inblossom[c->base[i]]) {
-                        c->base[i] = b;
-                        if (!c->even[i]) {
-                            c->even[i] = 1;
-                            if (cover_reach_even(c, root, i, target))
-                                return 1;
-                            c->queue[tail++] = i;
-                        }
+                /* The members of the bases taken in join b's; the odd ones among them
+                   turn even in ascending order (as a scan of all vertices met them). */
+                int fresh = 0;
+                for (int i = 0; i < c->nmerged; i++) {
+                    int x = c->merged[i];
+                    c->inblossom[x] = 0;
+                    for (int y = x; y != -1; y = c->next[y]) {
+                        c->base[y] = b;
+                        if (!c->even[y])
+                            c->merged[c->nmerged + fresh++] = y;
                     }
+                    c->next[c->last[b]] = x;
+                    c->last[b] = c->last[x];
+                }
+                int *odd = c->merged + c->nmerged;
+                qsort(odd, (size_t)fresh, sizeof(int), int_cmp);
+                for (int i = 0; i < fresh; i++) {
+                    c->even[odd[i]] = 1;
+                    if (cover_reach_even(c, root, odd[i], mode, target))
+                        return 1;
+                    c->queue[tail++] = odd[i];
                 }
             } else if (c->p[to] == -1) {
                 c->p[to] = v;
                 if (c->mate[to] == -1) {
-                    if (target >= 0 && to != target)
+                    if (mode == TARGET && to != target)
                         continue; /* another uncovered vertex: no end for this search */
-                    cover_augment(c, to);
+                    if (mode != PROBE)
+                        cover_augment(c, to);
                     return 1;
                 }
                 int x = c->mate[to];
                 c->even[x] = 1;
-                if (cover_reach_even(c, root, x, target))
+                if (cover_reach_even(c, root, x, mode, target))
                     return 1;
                 c->queue[tail++] = x;
             }
@@ -2154,16 +2214,23 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
     c->gone = calloc((size_t)n, 1);
     c->mate = malloc((size_t)n * sizeof(int));
     c->saved = malloc((size_t)n * sizeof(int));
+    c->covered = malloc((size_t)n * sizeof(int));
     c->required = calloc((size_t)n, 1);
     c->removed = calloc((size_t)n, 1);
     c->p = malloc((size_t)n * sizeof(int));
     c->base = malloc((size_t)n * sizeof(int));
     c->queue = malloc((size_t)n * sizeof(int));
     c->even = malloc((size_t)n);
-    c->onpath = malloc((size_t)n);
-    c->inblossom = malloc((size_t)n);
-    if (!c->start || !c->adj || !c->end || !c->seen || !c->gone || !c->mate || !c->saved || !c->required || !c->removed || !c->p ||
-        !c->base || !c->queue || !c->even || !c->onpath || !c->inblossom) {
+    c->onpath = calloc((size_t)n, 1);
+    c->inblossom = calloc((size_t)n, 1);
+    c->next = malloc((size_t)n * sizeof(int));
+    c->last = malloc((size_t)n * sizeof(int));
+    c->merged = malloc(2 * (size_t)n * sizeof(int));
+    c->probe_even = malloc((size_t)n);
+    c->probe_a = -1;
+    if (!c->start || !c->adj || !c->end || !c->seen || !c->gone || !c->mate || !c->saved || !c->covered || !c->required || !c->removed || !c->p ||
+        !c->base || !c->queue || !c->even || !c->onpath || !c->inblossom || !c->next || !c->last ||
+        !c->merged || !c->probe_even) {
         PyErr_NoMemory();
         goto done;
     }
@@ -2277,6 +2344,25 @@ static PyObject *cover_chosen(Cover *c, int a, int b)
     return PyLong_FromLong(1);
 }
 
+/* The matching before the query with (a, b) put in, the partners it took uncovered. */
+static void cover_put(Cover *c, int a, int b, const int *left)
+{
+    memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
+    for (int i = 0; i < 2; i++)
+        if (left[i] >= 0)
+            c->mate[left[i]] = -1;
+    c->mate[a] = b;
+    c->mate[b] = a;
+}
+
+/* The query undone, answering `answer`. */
+static PyObject *cover_undo(Cover *c, int a, int b, long answer)
+{
+    memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
+    c->removed[a] = c->removed[b] = 0;
+    return PyLong_FromLong(answer);
+}
+
 static PyObject *cover_pair(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -2300,38 +2386,45 @@ static PyObject *cover_pair(PyObject *self, PyObject *args)
         c->removed[a] = c->removed[b] = 1;
         return cover_chosen(c, a, b);
     }
+    int partner = c->mate[a];
+    if (partner >= 0 && c->required[partner]) {
+        if (c->probe_a != a || c->probe_at != c->chosen) {
+            c->probe_a = a;
+            c->probe_at = c->chosen;
+            c->removed[a] = 1;
+            c->mate[partner] = -1;
+            c->probe_complete = !cover_search(c, partner, PROBE, b);
+            c->mate[partner] = a;
+            c->removed[a] = 0;
+            if (c->probe_complete)
+                memcpy(c->probe_even, c->even, (size_t)c->n);
+        }
+        if (c->probe_complete && !c->probe_even[b])
+            return PyLong_FromLong(0);
+    }
     memcpy(c->saved, c->mate, (size_t)c->n * sizeof(int));
     int left[2] = {c->mate[a], c->mate[b]};
-    for (int i = 0; i < 2; i++)
-        if (left[i] >= 0)
-            c->mate[left[i]] = -1;
-    c->mate[a] = b;
-    c->mate[b] = a;
     c->removed[a] = c->removed[b] = 1;
-    /* The two partners left are first matched to each other by an alternating path, which
-       mostly keeps the odd sets as they were; failing that, each is covered on its own. */
-    if (left[0] >= 0 && left[1] >= 0 && cover_search(c, left[0], left[1]) && cover_sets_full(c))
-        return cover_chosen(c, a, b);
-    memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
-    for (int i = 0; i < 2; i++)
-        if (left[i] >= 0)
-            c->mate[left[i]] = -1;
-    c->mate[a] = b;
-    c->mate[b] = a;
+    /* First whether the pair can be held at all: each partner left that must stay covered
+       is covered in turn, by any path (covering one never stops the other: the sets of
+       vertices a matching covers form a matroid). A search that finds an end mostly stops
+       soon, where the path between the two partners below, when there is none, reads all
+       they reach. */
+    cover_put(c, a, b, left);
     for (int i = 0; i < 2; i++) {
         int x = left[i];
-        if (x >= 0 && c->mate[x] == -1 && c->required[x] && !cover_search(c, x, -1)) {
-            memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
-            c->removed[a] = c->removed[b] = 0;
-            return PyLong_FromLong(0);
-        }
+        if (x >= 0 && c->mate[x] == -1 && c->required[x] && !cover_search(c, x, COVER, -1))
+            return cover_undo(c, a, b, 0);
     }
-    if (!cover_sets_full(c)) {
-        /* Some optimal matching may still hold the pair: the search does not know. */
-        memcpy(c->mate, c->saved, (size_t)c->n * sizeof(int));
-        c->removed[a] = c->removed[b] = 0;
-        return PyLong_FromLong(-1);
-    }
+    memcpy(c->covered, c->mate, (size_t)c->n * sizeof(int));
+    /* Rather, the two partners left are matched to each other by an alternating path, which
+       mostly keeps the odd sets as they were; failing that, the matching above is kept. */
+    cover_put(c, a, b, left);
+    if (left[0] >= 0 && left[1] >= 0 && cover_search(c, left[0], TARGET, left[1]) && cover_sets_full(c))
+        return cover_chosen(c, a, b);
+    memcpy(c->mate, c->covered, (size_t)c->n * sizeof(int));
+    if (!cover_sets_full(c))
+        return cover_undo(c, a, b, -1); /* some optimum may still hold the pair: not known */
     return cover_chosen(c, a, b);
 }
 

@@ -1303,6 +1303,8 @@ static int forest_build(Ctx *c, Forest *f)
 /* The lowest blossom holding both a and b, or -1. */
 static int forest_meet(const Forest *f, int nodes, int a, int b)
 {
+    if (f->depth[a] == 0 || f->depth[b] == 0)
+        return a == b ? a : -1; /* a top node is in no blossom but itself */
     if (f->depth[a] < f->depth[b]) {
         int t = a;
         a = b;
@@ -1571,11 +1573,12 @@ static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nwe
     wide *hkey = NULL;
     const int addcap = ADDED * sparse;
     wide *twtop = malloc((size_t)(nweights ? nweights : 1) * sizeof(wide));
-    Py_ssize_t count = 0;
+    Py_ssize_t count = 0, cap = 1024, found = 0;
+    int *list = mode == DUALS ? malloc((size_t)cap * sizeof(int)) : NULL; /* the tight edges */
     Forest forest;
     int rc = -1, have_forest = 0;
     memset(ctx, 0, sizeof *ctx);
-    if (!twtop)
+    if (!twtop || (mode == DUALS && !list))
         goto done;
     for (int r = 0; r < nweights; r++)
         twtop[r] = top2(tw + (size_t)r * L, L);
@@ -1603,27 +1606,42 @@ static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nwe
             goto done;
         }
         have_forest = 1;
-        if (!sparse)
+        if (!sparse && mode != DUALS)
             break;
-        /* Price the other edges; the most negative few at each vertex join the
-           candidates, by their slacks' top limbs (the blossom duals left out: which edges
-           join only steers the next solve, not its exactness). */
+        /* One pass over the edges under the duals found. With DUALS it lists the tight
+           edges (those of the last pass are the answer). In a sparse solve it prices the
+           other edges: the most negative few at each vertex join the candidates, by their
+           slacks' top limbs (the blossom duals left out: which edges join only steers the
+           next solve, not its exactness). */
         Py_ssize_t nadded = 0;
-        for (int v = 0; v < n; v++)
+        found = 0;
+        for (int v = 0; sparse && v < n; v++)
             hcount[v] = 0;
         for (Py_ssize_t e = 0; e < m; e++) {
-            if (in[e >> 3] & (1 << (e & 7)))
+            int candidate = sparse && (in[e >> 3] & (1 << (e & 7)));
+            if (candidate && mode != DUALS)
                 continue;
             int r = g->rankof[g->wid[e]];
             if (r < 0)
                 continue;
             int a = g->newid[g->heads[e]], b = g->newid[g->tails[e]];
-            if (reduced_sign(ctx, &forest, twtop, a, b, r) >= 0)
-                continue;
-            wide t = ctx->dtop[a] + ctx->dtop[b] - twtop[r]; /* the greatest -t: the least t */
-            heap_offer(hkey, hedge, hcount, addcap, a, -t, (int)e);
-            heap_offer(hkey, hedge, hcount, addcap, b, -t, (int)e);
+            int sign = reduced_sign(ctx, &forest, twtop, a, b, r);
+            if (sign == 0 && mode == DUALS) {
+                if (found == cap) {
+                    int *grown = realloc(list, (size_t)(cap *= 2) * sizeof(int));
+                    if (!grown)
+                        goto done;
+                    list = grown;
+                }
+                list[found++] = (int)e;
+            } else if (sign < 0 && !candidate) {
+                wide t = ctx->dtop[a] + ctx->dtop[b] - twtop[r]; /* the greatest -t: the least t */
+                heap_offer(hkey, hedge, hcount, addcap, a, -t, (int)e);
+                heap_offer(hkey, hedge, hcount, addcap, b, -t, (int)e);
+            }
         }
+        if (!sparse)
+            break;
         for (int v = 0; v < n; v++) {
             for (int i = 0; i < hcount[v]; i++) {
                 int e = hedge[(size_t)v * addcap + i];
@@ -1654,32 +1672,16 @@ static int solve_graph(Ctx *ctx, const Graph *g, int n, int L, limb *tw, int nwe
         count = o;
     }
     if (mode == DUALS) {
-        Py_ssize_t cap = 1024, found = 0;
-        int *list = malloc((size_t)cap * sizeof(int));
-        if (!list)
-            goto done;
-        for (Py_ssize_t e = 0; e < m; e++) {
-            int r = g->rankof[g->wid[e]];
-            if (r < 0 || reduced_sign(ctx, &forest, twtop, g->newid[g->heads[e]], g->newid[g->tails[e]], r))
-                continue;
-            if (found == cap) {
-                int *grown = realloc(list, (size_t)(cap *= 2) * sizeof(int));
-                if (!grown) {
-                    free(list);
-                    goto done;
-                }
-                list = grown;
-            }
-            list[found++] = (int)e;
-        }
         *tight = list;
         *ntight = found;
+        list = NULL;
     }
     rc = 0;
 done:
     if (have_forest)
         forest_free(&forest);
     free(twtop);
+    free(list);
     free(in);
     free(sel);
     free(added);

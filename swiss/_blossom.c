@@ -1174,23 +1174,6 @@ static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_
     return (const int *)view->buf;
 }
 
-/* A private copy of a buffer of C ints (int_view's checks), so that the caller's object may
-   change while the copy is read; NULL with an exception set. */
-static int *int_buffer(PyObject *obj, const char *what, Py_ssize_t *len)
-{
-    Py_buffer view;
-    const int *ints = int_view(obj, what, &view, len);
-    if (!ints)
-        return NULL;
-    int *copy = malloc((size_t)view.len + 1);
-    if (!copy)
-        PyErr_NoMemory();
-    else
-        memcpy(copy, ints, (size_t)view.len);
-    PyBuffer_Release(&view);
-    return copy;
-}
-
 /* The bit length of a non-negative exact int, through its public bit_length(); -1 on error. */
 static long long bits_of(PyObject *w)
 {
@@ -1861,6 +1844,9 @@ static PyObject *matching(PyObject *args, int mode)
     }
     if (mode == DUALS) {
         PyObject *packed = NULL;
+        int *fit = realloc(tight, (size_t)ntight * sizeof(int) + 1); /* the list's spare room back first */
+        if (fit)
+            tight = fit;
         PyObject *tightbytes = PyBytes_FromStringAndSize((const char *)tight, ntight * (Py_ssize_t)sizeof(int));
         if (tightbytes) {
             PyObject *positive = PyList_New(0), *blossoms = PyList_New(0);
@@ -2191,10 +2177,12 @@ static PyObject *cover_new(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "n must be between 1 and 2**24");
         return NULL;
     }
+    /* Read in place: a first round's graph and tight edges are hundreds of megabytes. */
+    Py_buffer vheads = {0}, vtails = {0}, vtight = {0};
     Py_ssize_t me = 0, mt = 0, m = 0;
-    int *heads = int_buffer(pheads, "heads", &me);
-    int *tails = heads ? int_buffer(ptails, "tails", &mt) : NULL;
-    int *tight = tails ? int_buffer(ptight, "tight", &m) : NULL;
+    const int *heads = int_view(pheads, "heads", &vheads, &me);
+    const int *tails = heads ? int_view(ptails, "tails", &vtails, &mt) : NULL;
+    const int *tight = tails ? int_view(ptight, "tight", &vtight, &m) : NULL;
     PyObject *ms = PySequence_Tuple(mate), *rs = PySequence_Tuple(required), *ss = PySequence_Tuple(sets);
     Cover *c = calloc(1, sizeof(Cover));
     PyObject *result = NULL;
@@ -2329,9 +2317,12 @@ done:
         PyObject *tmp = PyCapsule_New(c, "swiss.cover", cover_free);
         Py_XDECREF(tmp); /* frees c through the destructor */
     }
-    free(heads);
-    free(tails);
-    free(tight);
+    if (vheads.obj)
+        PyBuffer_Release(&vheads);
+    if (vtails.obj)
+        PyBuffer_Release(&vtails);
+    if (vtight.obj)
+        PyBuffer_Release(&vtight);
     Py_XDECREF(ms);
     Py_XDECREF(rs);
     Py_XDECREF(ss);

@@ -22,12 +22,13 @@ def cover_new(
     n: int,
     heads: array[int],
     tails: array[int],
-    tight: array[int],
+    tight: array[int] | memoryview,
     mate: list[int],
     required: list[int],
     sets: list[list[int]],
 ) -> _Cover:
-    """A cover search on the graph of the `tight` edges, from the matching `mate` (-1: unmatched)."""
+    """A cover search on the graph of the `tight` edges, from the matching `mate` (-1: unmatched);
+    `heads`, `tails` and `tight` (C ints) are read in place, not kept."""
 
 def cover_pair(cover: _Cover, a: int, b: int) -> int:
     """1: (a, b) put in the matching; 0: no optimal matching holds it; -1: undecided."""

@@ -190,9 +190,8 @@ class Matcher:
         solved, found_tight, positive, blossoms = max_weight_matching_duals(
             self.size, graph.heads, graph.tails, graph.weights, graph.table
         )
-        tight = array("i")
-        tight.frombytes(found_tight)
-        del found_tight  # four bytes a tight edge, most of the pairs in a first round
+        # Four bytes a tight edge, most of the pairs in a first round: read in place.
+        tight = memoryview(found_tight).cast("i")
         chosen: list[tuple[int, int]] = []
         taken: set[int] = set()
 

@@ -1216,22 +1216,30 @@ static int bit_length_of(Py_ssize_t x)
 /* The blossom forest after a solve, for the edges' reduced costs: an edge's slack gains
    twice the dual of each blossom holding both its ends, that is of its ends' lowest common
    enclosing blossom and of every blossom above it. Each node (vertex or blossom in use) has
-   its depth, its ancestors 2^l levels up (up[l * 2n + x], -1 above the top) and, for a
-   blossom, twice the sum of its dual and its ancestors' duals (cum, L limbs per node). The
-   nesting of a large bracket's blossoms runs hundreds deep: walking both ends' chains for
-   every edge took longer than the solve itself. */
+   its depth and, for a blossom, twice the sum of its dual and its ancestors' duals (cum, L
+   limbs per node). The lowest common blossom of two nodes is the shallowest node between
+   their first visits in an Euler tour of the forest (the trees one after another, each
+   closed by a mark of depth -1), found in a table of the shallowest tour position of every
+   run of 2^l positions: two lookups an edge. The nesting of a large bracket's blossoms runs
+   hundreds deep: walking both ends' chains for every edge took longer than the solve
+   itself, and lifting by powers of two still took most of a pricing pass. */
 typedef struct {
-    int levels;
     int *depth;
-    int *up;
     limb *cum;
+    int *tour, *tdepth; /* the tour's nodes (-1: the mark after a tree) and their depths */
+    int *first;         /* each node's first position in the tour */
+    int *shallow;       /* shallow[l * tourlen + i]: the shallowest position of i .. i + 2^l - 1 */
+    int tourlen;
 } Forest;
 
 static void forest_free(Forest *f)
 {
     free(f->depth);
-    free(f->up);
     free(f->cum);
+    free(f->tour);
+    free(f->tdepth);
+    free(f->first);
+    free(f->shallow);
 }
 
 /* Returns 0, or -1 when memory ran out. */
@@ -1246,7 +1254,7 @@ static int forest_build(Ctx *c, Forest *f)
         return -1;
     for (int x = 0; x < nodes; x++)
         f->depth[x] = -1;
-    int deepest = 0;
+    int tops = 0;
     for (int x = 0; x < nodes; x++) {
         if (f->depth[x] >= 0 || (x >= n && c->base[x] < 0))
             continue;
@@ -1257,8 +1265,6 @@ static int forest_build(Ctx *c, Forest *f)
         for (int i = len - 1; i >= 0; i--) {
             int y = path[i], p = c->parent[y];
             f->depth[y] = p == -1 ? 0 : f->depth[p] + 1;
-            if (f->depth[y] > deepest)
-                deepest = f->depth[y];
             if (y >= n) {
                 limb *cy = f->cum + (size_t)y * L;
                 if (p != -1)
@@ -1268,44 +1274,82 @@ static int forest_build(Ctx *c, Forest *f)
             }
         }
     }
-    f->levels = bit_length_of(deepest) + 1;
-    f->up = malloc((size_t)f->levels * (nodes ? nodes : 1) * sizeof(int));
-    if (!f->up)
-        return -1;
+    /* The Euler tour: a node, then after each child's tour the node again. */
     for (int x = 0; x < nodes; x++)
-        f->up[x] = f->depth[x] < 0 ? -1 : c->parent[x];
-    for (int l = 1; l < f->levels; l++) {
-        const int *below = f->up + (size_t)(l - 1) * nodes;
-        int *row = f->up + (size_t)l * nodes;
-        for (int x = 0; x < nodes; x++)
-            row[x] = below[x] < 0 ? -1 : below[below[x]];
+        tops += f->depth[x] == 0;
+    size_t cap = 2 * (size_t)nodes + (size_t)tops + 1;
+    f->tour = malloc(cap * sizeof(int));
+    f->tdepth = malloc(cap * sizeof(int));
+    f->first = malloc((size_t)(nodes ? nodes : 1) * sizeof(int));
+    int *next = malloc((size_t)(nodes ? nodes : 1) * sizeof(int)); /* the next child to visit */
+    if (!f->tour || !f->tdepth || !f->first || !next) {
+        free(next);
+        return -1;
+    }
+    int len = 0;
+    for (int top = 0; top < nodes; top++) {
+        if (f->depth[top] != 0)
+            continue;
+        int sp = 0;
+        path[sp++] = top; /* the stack of nodes entered */
+        next[top] = 0;
+        f->first[top] = len;
+        f->tour[len] = top;
+        f->tdepth[len++] = 0;
+        while (sp > 0) {
+            int y = path[sp - 1];
+            if (y >= n && next[y] < c->nchild[y]) {
+                int child = CHILDS(c, y)[next[y]++];
+                path[sp++] = child;
+                next[child] = 0;
+                f->first[child] = len;
+                f->tour[len] = child;
+                f->tdepth[len++] = f->depth[child];
+                continue;
+            }
+            sp--;
+            if (sp > 0) {
+                f->tour[len] = path[sp - 1];
+                f->tdepth[len++] = f->depth[path[sp - 1]];
+            }
+        }
+        f->tour[len] = -1;
+        f->tdepth[len++] = -1;
+    }
+    free(next);
+    f->tourlen = len;
+    int levels = len ? bit_length_of(len) : 1;
+    f->shallow = malloc((size_t)levels * (len ? len : 1) * sizeof(int));
+    if (!f->shallow)
+        return -1;
+    for (int i = 0; i < len; i++)
+        f->shallow[i] = i;
+    for (int l = 1; l < levels; l++) {
+        const int *below = f->shallow + (size_t)(l - 1) * len;
+        int *row = f->shallow + (size_t)l * len, half = 1 << (l - 1);
+        for (int i = 0; i + (1 << l) <= len; i++) {
+            int x = below[i], y = below[i + half];
+            row[i] = f->tdepth[y] < f->tdepth[x] ? y : x;
+        }
     }
     return 0;
 }
 
-/* The lowest blossom holding both a and b, or -1. */
-static int forest_meet(const Forest *f, int nodes, int a, int b)
+/* The lowest blossom holding both a and b (distinct vertices), or -1. */
+static int forest_meet(const Forest *f, int a, int b)
 {
     if (f->depth[a] == 0 || f->depth[b] == 0)
-        return a == b ? a : -1; /* a top node is in no blossom but itself */
-    if (f->depth[a] < f->depth[b]) {
-        int t = a;
-        a = b;
-        b = t;
+        return -1; /* a top node is in no blossom but itself */
+    int i = f->first[a], j = f->first[b];
+    if (i > j) {
+        int t = i;
+        i = j;
+        j = t;
     }
-    for (int l = f->levels - 1; l >= 0; l--)
-        if (f->depth[a] - (1 << l) >= f->depth[b])
-            a = f->up[(size_t)l * nodes + a];
-    if (a == b)
-        return a;
-    for (int l = f->levels - 1; l >= 0; l--) {
-        int ua = f->up[(size_t)l * nodes + a], ub = f->up[(size_t)l * nodes + b];
-        if (ua != ub) {
-            a = ua;
-            b = ub;
-        }
-    }
-    return f->up[a];
+    int l = 31 - __builtin_clz((unsigned)(j - i + 1));
+    const int *row = f->shallow + (size_t)l * f->tourlen;
+    int x = row[i], y = row[j - (1 << l) + 1];
+    return f->tour[f->tdepth[y] < f->tdepth[x] ? y : x];
 }
 
 static int is_positive(const limb *x, int L)
@@ -1330,7 +1374,7 @@ static int reduced_sign(Ctx *c, const Forest *f, const wide *twtop, int a, int b
         rc[l] = (limb)t;
         carry = t >> 64;
     }
-    int meet = forest_meet(f, 2 * c->n, a, b);
+    int meet = forest_meet(f, a, b);
     if (meet >= 0)
         add_to(rc, f->cum + (size_t)meet * L, L);
     return is_zero(rc, L) ? 0 : (int64_t)rc[L - 1] < 0 ? -1 : 1;

@@ -200,10 +200,11 @@ class Matcher:
 
         cover = cover_of(solved)
         optimal: _Optimal | None = None  # built when a choice first needs a deciding solve
-        for vertex, partners in preferences:
+        for vertex, options in preferences:
             if vertex in taken:
                 continue
-            for partner in partners:
+            partners, asked = iter(options), False
+            while (partner := next(partners, None)) is not None:
                 if partner in taken:
                     continue
                 pair = (max(vertex, partner), min(vertex, partner))
@@ -211,6 +212,16 @@ class Matcher:
                 if held < 0:
                     if optimal is None:
                         optimal = _Optimal(self.size, graph, tight, positive, blossoms)
+                    if not asked:
+                        # One solve finds the first of the partners left that an optimum
+                        # holds, where refusing each before it would cost a solve of its own;
+                        # that one is then asked as before.
+                        asked, whom = True, [partner, *(p for p in partners if p not in taken)]
+                        first = optimal.first_held(chosen, vertex, whom)
+                        if first is None:
+                            break
+                        partners = iter(whom[first:])
+                        continue
                     found = optimal.holding([*chosen, pair])
                     if found is not None:
                         cover = cover_of(found)
@@ -343,12 +354,37 @@ class _Optimal:
         table += [(level << shift) | 1 for level in range(1, self.top + 1)]
         weights = array("i", self.levels)
         for a, b in pairs:
-            k = bisect_left(self.edges, (a, b), key=self._key)
-            if k == len(self.edges) or self._key(k) != (a, b):
+            k = self._edge(a, b)
+            if k is None:
                 return None  # not a tight edge: in no maximum-weight matching
             weights[k] += self.top
         mate = max_weight_matching(self.size, self.heads, self.tails, weights, table)
         return None if any(mate[a] != b for a, b in pairs) else mate
+
+    def first_held(self, pairs: list[tuple[int, int]], vertex: int, partners: list[int]) -> int | None:
+        """The index of the first of `partners` that some maximum-weight matching holding
+        every one of `pairs` pairs with `vertex`, or None: one solve, the levels shifted past
+        a bit per pair above bonuses that rank the partners, the first highest."""
+        ranks = len(partners).bit_length()
+        shift = ((len(pairs) << ranks) + len(partners)).bit_length()
+        table = [0, *(level << shift for level in range(1, self.top + 1))]
+        weights = array("i", self.levels)
+        bonuses = [(self._edge(a, b), 1 << ranks) for a, b in pairs]
+        for rank, partner in enumerate(partners):
+            bonuses.append((self._edge(max(vertex, partner), min(vertex, partner)), len(partners) - rank))
+        for k, bonus in bonuses:
+            if k is not None:
+                weights[k] = len(table)
+                table.append((self.levels[k] << shift) | bonus)
+        mate = max_weight_matching(self.size, self.heads, self.tails, weights, table)
+        if any(mate[a] != b for a, b in pairs) or mate[vertex] not in partners:
+            return None
+        return partners.index(mate[vertex])
+
+    def _edge(self, a: int, b: int) -> int | None:
+        """The number of tight edge (a, b), a > b, or None."""
+        k = bisect_left(self.edges, (a, b), key=self._key)
+        return k if k < len(self.edges) and self._key(k) == (a, b) else None
 
 
 def maximum_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, int]]:

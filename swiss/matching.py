@@ -341,6 +341,11 @@ class _Optimal:
 
         self.levels = array("i", map(level, self.heads, self.tails))
         self.top = max(self.levels, default=0)
+        # For first_held: the levels without the edges at the vertices of the pairs it was
+        # last given (a solve holding them uses none), and each vertex's edges, built on first use.
+        self._apart: array[int] | None = None
+        self._away: set[int] = set()
+        self._edges_at: list[list[int]] = []
 
     def _key(self, k: int) -> tuple[int, int]:
         return self.heads[k], self.tails[k]
@@ -368,7 +373,7 @@ class _Optimal:
         ranks = len(partners).bit_length()
         shift = ((len(pairs) << ranks) + len(partners)).bit_length()
         table = [0, *(level << shift for level in range(1, self.top + 1))]
-        weights = array("i", self.levels)
+        weights = array("i", self._without({v for pair in pairs for v in pair}))
         bonuses = [(self._edge(a, b), 1 << ranks) for a, b in pairs]
         for rank, partner in enumerate(partners):
             bonuses.append((self._edge(max(vertex, partner), min(vertex, partner)), len(partners) - rank))
@@ -380,6 +385,23 @@ class _Optimal:
         if any(mate[a] != b for a, b in pairs) or mate[vertex] not in partners:
             return None
         return partners.index(mate[vertex])
+
+    def _without(self, away: set[int]) -> array[int]:
+        """The levels with every edge at a vertex of `away` taken out (level 0 is no edge):
+        a smaller graph for the solve, half of a large bracket's solve time. solve_in_order
+        chooses pairs one after another, so each call takes out the few new ones."""
+        if self._apart is None or not self._away <= away:
+            self._apart, self._away = array("i", self.levels), set()
+            if not self._edges_at:
+                self._edges_at = [[] for _ in range(self.size)]
+                for k, (a, b) in enumerate(zip(self.heads, self.tails, strict=True)):
+                    self._edges_at[a].append(k)
+                    self._edges_at[b].append(k)
+        for v in away - self._away:
+            for k in self._edges_at[v]:
+                self._apart[k] = 0
+        self._away |= away
+        return self._apart
 
     def _edge(self, a: int, b: int) -> int | None:
         """The number of tight edge (a, b), a > b, or None."""

@@ -173,24 +173,27 @@ def test_vertices_asking_partner_after_partner_get_what_an_optimum_allows(seed: 
 @pytest.mark.parametrize("seed", range(300))
 def test_the_first_partner_held_is_the_first_an_optimum_holds_with_the_chosen_pairs(seed: int) -> None:
     # solve_in_order asks it where the cover search cannot decide: one solve for all the
-    # partners left, in their order, instead of one a partner.
+    # partners left, in their order, instead of one a partner. The chosen pairs grow from
+    # call to call (the edges at their vertices are taken out as they come), then shrink.
     rng = random.Random(seed)
     n, edges = tied_graph(rng, sizes=(4, 14))
     mate, tight, positive, blossoms = max_weight_matching_duals(n, edges)
     optimum = weight_of(edges, mate)
     optimal = _Optimal(n, Graph.of(edges), tight, positive, blossoms)
-    chosen = [(u, v) for v, u in enumerate(mate) if u > v][: rng.randint(0, 2)]
-    free = [v for v in range(n) if not any(v in pair for pair in chosen)]
-    if len(free) < 2:
-        return
-    vertex = rng.choice(free)
-    partners = rng.sample([v for v in free if v != vertex], rng.randint(1, len(free) - 1))
-    expected = next(
-        (
-            i
-            for i, p in enumerate(partners)
-            if optimum_holds(n, edges, optimum, [*chosen, (max(vertex, p), min(vertex, p))])
-        ),
-        None,
-    )
-    assert optimal.first_held(chosen, vertex, partners) == expected
+    pairs = [(u, v) for v, u in enumerate(mate) if u > v][: rng.randint(0, 3)]
+    for cut in [*range(len(pairs) + 1), 0]:
+        chosen = pairs[:cut]
+        free = [v for v in range(n) if not any(v in pair for pair in chosen)]
+        if len(free) < 2:
+            continue
+        vertex = rng.choice(free)
+        partners = rng.sample([v for v in free if v != vertex], rng.randint(1, len(free) - 1))
+        expected = next(
+            (
+                i
+                for i, p in enumerate(partners)
+                if optimum_holds(n, edges, optimum, [*chosen, (max(vertex, p), min(vertex, p))])
+            ),
+            None,
+        )
+        assert optimal.first_held(chosen, vertex, partners) == expected

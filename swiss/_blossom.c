@@ -1155,7 +1155,8 @@ static int rank_weights(Ctx *c, const limb *vals, int count, int *rank)
 }
 
 /* A view of a buffer of C ints (format 'i', as array('i') holds them), read in place while
-   held: the exporter cannot resize it meanwhile. NULL with an exception set. */
+   held: the exporter cannot resize it meanwhile. NULL with an exception set, and view->obj
+   NULL, so that PyBuffer_Release of a view {0} or of a refused one does nothing. */
 static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_ssize_t *len)
 {
     if (!PyObject_CheckBuffer(obj)) {
@@ -1166,7 +1167,6 @@ static const int *int_view(PyObject *obj, const char *what, Py_buffer *view, Py_
         return NULL;
     if (view->itemsize != (Py_ssize_t)sizeof(int) || !view->format || strcmp(view->format, "i") != 0) {
         PyBuffer_Release(view);
-        view->obj = NULL;
         PyErr_Format(PyExc_TypeError, "%s must be a buffer of C ints, such as array('i')", what);
         return NULL;
     }
@@ -1932,12 +1932,9 @@ done:
     ctx.tw = NULL;
     ctx_free(&ctx);
     free(tw);
-    if (vheads.obj)
-        PyBuffer_Release(&vheads);
-    if (vtails.obj)
-        PyBuffer_Release(&vtails);
-    if (vwid.obj)
-        PyBuffer_Release(&vwid);
+    PyBuffer_Release(&vheads);
+    PyBuffer_Release(&vtails);
+    PyBuffer_Release(&vwid);
     free(tight);
     free(newid);
     free(original);
@@ -2364,12 +2361,9 @@ done:
         PyObject *tmp = PyCapsule_New(c, "swiss.cover", cover_free);
         Py_XDECREF(tmp); /* frees c through the destructor */
     }
-    if (vheads.obj)
-        PyBuffer_Release(&vheads);
-    if (vtails.obj)
-        PyBuffer_Release(&vtails);
-    if (vtight.obj)
-        PyBuffer_Release(&vtight);
+    PyBuffer_Release(&vheads);
+    PyBuffer_Release(&vtails);
+    PyBuffer_Release(&vtight);
     Py_XDECREF(ms);
     Py_XDECREF(rs);
     Py_XDECREF(ss);

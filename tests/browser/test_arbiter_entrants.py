@@ -23,6 +23,9 @@ def test_an_entry_and_a_bye_are_confirmed_at_once_and_the_state_shows(live_serve
     expect(page.locator("#messages")).to_contain_text("Vogel, Martina entered.")
     expect(page.locator("#entrants")).to_contain_text("Vogel, Martina")
     assert page.evaluate("window.notReloaded") is True
+    # Ready for the next player: htmx focuses the name once the swap settles, and waiting for that
+    # keeps the focus from leaving a field below while it is typed in.
+    expect(page.locator("#id_name")).to_be_focused()
 
     row = page.locator(f"#entrant-{players[2].pk}")
     row.locator("summary").click()

@@ -45,6 +45,9 @@ def test_the_type_ahead_fills_the_entry_form(live_server, page, tournament, play
     row = page.locator("#entrants tr", has_text="Castellanos Ruiz, Pablo")
     expect(row).to_contain_text("2296")
     expect(row).to_contain_text("ESP")
+    # The form is ready for the next player. htmx gives it the focus once the swap settles, after
+    # the message shows: typing before then could land in the name field instead of the search.
+    expect(form.locator("#id_name")).to_be_focused()
 
     page.fill("#fide-lookup", "9000002")  # an ID by its start
     expect(page.locator("#fide-found button")).to_have_count(1)

@@ -46,6 +46,8 @@ def register(page: Page) -> None:
         page.click(".quick-entry button[type=submit]")
         expect(page.locator("#messages")).to_contain_text(f"Member {n:02d}, Ann entered.")
         expect(page.locator("#entrants tbody tr[id^=entrant-]")).to_have_count(n)
+        # htmx focuses the new form's name once the swap settles: typing sooner could land there.
+        expect(page.locator("#id_name")).to_be_focused()
 
 
 def draw_by_lot(page: Page) -> None:

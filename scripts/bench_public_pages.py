@@ -9,9 +9,9 @@ dropped and created again): the load test's 150-player tournament (scripts/load_
 five rounds played, the sixth published) and a 4000-player one; gunicorn as configured
 (config/gunicorn.py) and one procrastinate worker. wrk (Debian: apt-get install wrk; 2 threads)
 asks for each address for `--seconds`, first with nothing else running, then while the worker
-pairs round 1 of the 4000 players again and again. Every page is asked for once before, so the
-figures are of the cached pages (served by config/wsgi.py's fast path). wrk runs on the same
-two cores and takes its share of them.
+pairs round 1 of the 4000 players again and again. Every page is asked for during 2 s before, so
+the figures are of the cached pages (served by config/wsgi.py's fast path) in every worker. wrk
+runs on the same two cores and takes its share of them.
 """
 
 from __future__ import annotations
@@ -143,8 +143,8 @@ def measure(
             if subprocess.run(["curl", "-sf", "-o", "/dev/null", BASE + addresses[1][1]]).returncode == 0:
                 break
             time.sleep(0.2)
-        for _, path in addresses:
-            subprocess.run(["curl", "-sf", "-o", "/dev/null", BASE + path], check=True)
+        for _, path in addresses:  # every worker (each on a socket of its own) has the page
+            wrk(path, 2, options.connections)
         loads.append(os.getloadavg()[0])
         for what, path in addresses:
             rows[what] = [wrk(path, options.seconds, options.connections)]

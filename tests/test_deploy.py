@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -118,9 +120,10 @@ def test_compose_web_migrates_then_serves_with_gunicorn_once_the_database_is_hea
     assert env["DATABASE_URL"].startswith("postgres://") and "@db:5432/" in env["DATABASE_URL"]
     assert {"SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"} <= env.keys()
     assert env["DEBUG"] == "false"
+    assert web["sysctls"] == {"net.ipv4.tcp_migrate_req": 1}  # see config/gunicorn.py's reuse_port
 
 
-def test_compose_runs_workers_on_the_web_image_and_database_and_redis_only_in_its_profile():
+def test_compose_runs_workers_on_the_web_image_and_database_and_the_pages_cache_on_redis():
     services = compose()["services"]
     web, worker, cache = services["web"], services["worker"], services["redis"]
     assert worker["command"] == "python manage.py procrastinate worker"
@@ -131,9 +134,11 @@ def test_compose_runs_workers_on_the_web_image_and_database_and_redis_only_in_it
     assert worker["environment"] == web["environment"]
     assert worker["depends_on"]["db"]["condition"] == "service_healthy"
     assert "ports" not in worker
-    assert cache["image"].startswith("redis:") and cache["profiles"] == ["redis"]
+    assert cache["image"].startswith("redis:") and "profiles" not in cache
     assert "profiles" not in web and "profiles" not in worker
-    assert web["environment"]["REDIS_URL"] == "${REDIS_URL:-}"
+    # Redis unless REDIS_URL is set, even empty (then pages in files, tokens in the database).
+    assert web["environment"]["REDIS_URL"] == "${REDIS_URL-redis://redis:6379/0}"
+    assert web["depends_on"]["redis"]["condition"] == "service_started"
 
 
 def test_compose_config_validates_where_docker_compose_is_installed():
@@ -151,3 +156,57 @@ def test_static_files_are_served_by_whitenoise_in_production():
     settings = (ROOT / "config" / "settings.py").read_text()
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings
     assert "collectstatic" in (ROOT / "Dockerfile").read_text()
+
+
+def listening_sockets(port: int) -> set[int]:
+    """The inodes of the sockets listening on 127.0.0.1:`port` (Linux's /proc/net/tcp)."""
+    lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    wanted = f"0100007F:{port:04X}"
+    return {int(f[9]) for f in map(str.split, lines) if f[1] == wanted and f[3] == "0A"}
+
+
+def sockets_of(pid: int) -> set[int]:
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:  # closed meanwhile
+            continue
+        if target.startswith("socket:["):
+            inodes.add(int(target[8:-1]))
+    return inodes
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc")
+def test_each_gunicorn_worker_accepts_on_a_listening_socket_of_its_own():
+    """With one shared socket the busiest worker takes most keep-alive connections (config/gunicorn.py
+    gives the figures); with a socket per worker the kernel spreads them."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
+    env = {**clean, "ENV_FILE": os.devnull, **PRODUCTION, "WEB_CONCURRENCY": "2"}
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    server = subprocess.Popen(
+        [str(gunicorn), "config.wsgi", "-c", "config/gunicorn.py", "-b", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+            listeners = listening_sockets(port)
+            owners = {pid: sockets_of(int(pid)) & listeners for pid in children}
+            if len(owners) == 2 and all(owners.values()) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert len(listeners) == 2
+        assert sorted(len(inodes) for inodes in owners.values()) == [1, 1]
+        assert owners[children[0]] != owners[children[1]]
+        assert not sockets_of(server.pid) & listeners  # the master accepts nothing
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -23,14 +23,22 @@ PRODUCTION = {
 }
 
 
-def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def clean_environment(*unset: str) -> dict[str, str]:
+    """This process's environment without the settings these checks set, and without `unset`."""
     # The test process allows async-unsafe ORM calls for Playwright; production never does.
-    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE", *unset}
     clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
     # A developer's .env (bin/run writes one) must not leak into these checks.
-    env = {"ENV_FILE": os.devnull, **env}
+    return {**clean, "ENV_FILE": os.devnull}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean_environment(), **env},
+        capture_output=True,
+        text=True,
     )
 
 
@@ -48,12 +56,10 @@ def test_gunicorns_entry_point_loads_in_a_fresh_interpreter():
     """What gunicorn imports first (config.wsgi, whose fast path reads the public cache before the
     settings are loaded) loads with production values: a module that only works once the settings
     have run would stop every web worker at boot."""
-    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
-    clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
     result = subprocess.run(
         [sys.executable, "-c", "import config.wsgi; print(callable(config.wsgi.application))"],
         cwd=ROOT,
-        env={**clean, "ENV_FILE": os.devnull, **PRODUCTION},
+        env={**clean_environment("DJANGO_SETTINGS_MODULE"), **PRODUCTION},
         capture_output=True,
         text=True,
     )
@@ -184,9 +190,7 @@ def test_each_gunicorn_worker_accepts_on_a_listening_socket_of_its_own():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    skip = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    clean = {k: v for k, v in os.environ.items() if k not in skip and not k.startswith("SECURE_")}
-    env = {**clean, "ENV_FILE": os.devnull, **PRODUCTION, "WEB_CONCURRENCY": "2"}
+    env = {**clean_environment(), **PRODUCTION, "WEB_CONCURRENCY": "2"}
     gunicorn = Path(sys.executable).parent / "gunicorn"
     server = subprocess.Popen(
         [str(gunicorn), "config.wsgi", "-c", "config/gunicorn.py", "-b", f"127.0.0.1:{port}"],
